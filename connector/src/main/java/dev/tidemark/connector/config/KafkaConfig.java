@@ -1,0 +1,19 @@
+package dev.tidemark.connector.config;
+
+import java.util.Map;
+
+/**
+ * The Kafka cluster events travel through.
+ *
+ * @param bootstrapServers  bootstrap servers
+ * @param topicPrefix       topics are {@code <prefix>.<schema>.<table>}
+ * @param partitions        partitions for topics Tidemark creates (ordering is per key, so any number is safe)
+ * @param replicationFactor replication for topics Tidemark creates
+ * @param properties        extra client properties (security, …), applied to producer, consumer and admin
+ */
+public record KafkaConfig(String bootstrapServers, String topicPrefix, int partitions, short replicationFactor,
+                          Map<String, String> properties) {
+    public KafkaConfig {
+        properties = Map.copyOf(properties);
+    }
+}

@@ -1,0 +1,37 @@
+package dev.tidemark.connector.config;
+
+import dev.tidemark.sink.event.TableId;
+import java.nio.file.Path;
+import java.util.List;
+
+/**
+ * One pipeline: a PostgreSQL source captured with Debezium, the Kafka topics in between, and a JDBC target.
+ * Parsed and validated once by {@link PipelineConfigParser}; immutable.
+ *
+ * @param name     pipeline name: Debezium engine name, Kafka consumer group, offsets row owner in the target
+ * @param stateDir where capture keeps Debezium's offsets file
+ */
+public record PipelineConfig(String name, SourceConfig source, KafkaConfig kafka, TargetConfig target, Path stateDir) {
+
+    /** The Kafka topic that carries a table's events. */
+    public String topicFor(TableId table) {
+        return kafka.topicPrefix() + "." + (table.schema().isEmpty() ? "" : table.schema() + ".") + table.table();
+    }
+
+    public List<String> topics() {
+        return source.tables().stream().map(this::topicFor).toList();
+    }
+
+    /** Debezium's offsets file for this pipeline. */
+    public Path offsetsFile() {
+        return stateDir.resolve(name + ".offsets");
+    }
+
+    /** The effective configuration for the log, with secrets masked. */
+    public String describe() {
+        return "pipeline " + name + ": source " + UrlRedaction.mask(source.jdbcUrl()) + " user " + source.user() + " password "
+                + source.password() + " tables " + source.tables() + " slot " + source.slot() + " → kafka "
+                + kafka.bootstrapServers() + " topics " + topics() + " → target " + UrlRedaction.mask(target.jdbcUrl())
+                + " batch " + target.batchSize() + "; state " + stateDir;
+    }
+}

@@ -1,0 +1,252 @@
+package dev.tidemark.connector.config;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
+import dev.tidemark.sink.event.TableId;
+import dev.tidemark.sink.jdbc.SinkOptions;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Iterator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.function.Function;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * Reads a pipeline YAML file into a {@link PipelineConfig}. Every string value may contain {@code ${NAME}} or
+ * {@code ${NAME:-default}}, replaced from the environment (for secrets). All problems are collected and reported at
+ * once, each naming its key ({@code Invalid value X for configuration source.tables[1]: why}).
+ *
+ * <pre>
+ * name: orders                      # pipeline name (consumer group, slot default)
+ * source:
+ *   url: jdbc:postgresql://127.0.0.1:5432/app
+ *   user: postgres
+ *   password: ${PGPASSWORD:-}
+ *   tables: [public.orders]
+ *   slot: tidemark_orders           # default tidemark_&lt;name&gt;
+ *   publication: tidemark_orders    # default tidemark_&lt;name&gt;
+ *   setReplicaIdentityFull: true
+ *   pollIntervalMs: 10
+ * kafka:
+ *   bootstrapServers: 127.0.0.1:9092
+ *   topicPrefix: orders             # default: name
+ *   partitions: 1
+ *   replicationFactor: 1
+ *   properties: {}                  # extra client properties
+ * target:
+ *   url: jdbc:sqlite:replica.db
+ *   batchSize: 2000
+ *   positionColumn: __tidemark_position
+ *   applyTruncate: false
+ * stateDir: ./tidemark-state        # Debezium offsets file
+ * </pre>
+ */
+public final class PipelineConfigParser {
+    private static final Pattern ENV = Pattern.compile("\\$\\{([A-Za-z_][A-Za-z0-9_]*)(?::-([^}]*))?}");
+    private static final Pattern NAME = Pattern.compile("[A-Za-z0-9_.-]+");
+    private static final Set<String> TOP = Set.of("name", "source", "kafka", "target", "stateDir");
+    private static final Set<String> SOURCE = Set.of("url", "user", "password", "tables", "slot", "publication",
+            "setReplicaIdentityFull", "pollIntervalMs");
+    private static final Set<String> KAFKA = Set.of("bootstrapServers", "topicPrefix", "partitions", "replicationFactor", "properties");
+    private static final Set<String> TARGET = Set.of("url", "user", "password", "batchSize", "positionColumn", "applyTruncate");
+
+    private final Function<String, String> env;
+    private final List<String> problems = new ArrayList<>();
+
+    private PipelineConfigParser(Function<String, String> env) {
+        this.env = env;
+    }
+
+    public static PipelineConfig parse(Path file) {
+        return parse(file, System::getenv);
+    }
+
+    public static PipelineConfig parse(Path file, Function<String, String> env) {
+        String text;
+        try {
+            text = Files.readString(file);
+        } catch (IOException e) {
+            throw new ConfigException(file.toString(), List.of("cannot read file: " + e.getMessage()));
+        }
+        return parse(text, file.toString(), file.toAbsolutePath().getParent(), env);
+    }
+
+    public static PipelineConfig parse(String yaml, String sourceName, Path baseDir, Function<String, String> env) {
+        JsonNode root;
+        try {
+            root = new ObjectMapper(new YAMLFactory()).readTree(yaml);
+        } catch (IOException e) {
+            throw new ConfigException(sourceName, List.of("not valid YAML: " + e.getMessage().lines().findFirst().orElse("")));
+        }
+        if (root == null || !root.isObject()) {
+            throw new ConfigException(sourceName, List.of("expected a mapping with keys " + TOP));
+        }
+        PipelineConfigParser p = new PipelineConfigParser(env);
+        PipelineConfig config = p.build(root, baseDir == null ? Path.of(".") : baseDir);
+        if (!p.problems.isEmpty()) {
+            throw new ConfigException(sourceName, p.problems);
+        }
+        return config;
+    }
+
+    private PipelineConfig build(JsonNode root, Path baseDir) {
+        unknownKeys(root, "", TOP);
+        String name = text(root, "name", null, true);
+        if (name != null && !NAME.matcher(name).matches()) {
+            invalid("name", name, "use letters, digits, '_', '.', '-'");
+        }
+        String safe = name == null ? "pipeline" : name.replaceAll("[^A-Za-z0-9_]", "_").toLowerCase();
+
+        JsonNode s = section(root, "source", SOURCE);
+        String url = text(s, "source.url", null, true);
+        if (url != null && !url.startsWith("jdbc:postgresql://")) {
+            invalid("source.url", url, "CDC needs a jdbc:postgresql://host:port/database URL");
+        }
+        List<TableId> tables = new ArrayList<>();
+        JsonNode t = s.path("tables");
+        if (!t.isArray() || t.isEmpty()) {
+            problems.add("Missing value for configuration source.tables: list the captured tables as schema.table");
+        } else {
+            for (int i = 0; i < t.size(); i++) {
+                String q = substitute("source.tables[" + i + "]", t.get(i).asText());
+                if (q == null || q.isBlank() || q.indexOf('.') <= 0) {
+                    invalid("source.tables[" + i + "]", q, "expected schema.table");
+                } else {
+                    tables.add(TableId.parse(q));
+                }
+            }
+        }
+        SourceConfig source = new SourceConfig(url, text(s, "source.user", "postgres", false),
+                Secret.of(text(s, "source.password", "", false)),
+                text(s, "source.slot", "tidemark_" + safe, false), text(s, "source.publication", "tidemark_" + safe, false),
+                tables, bool(s, "source.setReplicaIdentityFull", true),
+                Duration.ofMillis(integer(s, "source.pollIntervalMs", 10, 1, 60_000)));
+
+        JsonNode k = section(root, "kafka", KAFKA);
+        Map<String, String> props = new LinkedHashMap<>();
+        Iterator<Map.Entry<String, JsonNode>> it = k.path("properties").fields();
+        while (it.hasNext()) {
+            Map.Entry<String, JsonNode> e = it.next();
+            props.put(e.getKey(), substitute("kafka.properties." + e.getKey(), e.getValue().asText()));
+        }
+        KafkaConfig kafka = new KafkaConfig(text(k, "kafka.bootstrapServers", null, true),
+                text(k, "kafka.topicPrefix", name, false), integer(k, "kafka.partitions", 1, 1, 10_000),
+                (short) integer(k, "kafka.replicationFactor", 1, 1, 7), props);
+
+        JsonNode g = section(root, "target", TARGET);
+        String targetUrl = text(g, "target.url", null, true);
+        if (targetUrl != null && !targetUrl.startsWith("jdbc:")) {
+            invalid("target.url", targetUrl, "expected a JDBC URL such as jdbc:sqlite:replica.db");
+        }
+        TargetConfig target = new TargetConfig(targetUrl, text(g, "target.user", null, false),
+                Secret.of(text(g, "target.password", "", false)), integer(g, "target.batchSize", 2000, 1, 1_000_000),
+                text(g, "target.positionColumn", SinkOptions.DEFAULT_POSITION_COLUMN, false), bool(g, "target.applyTruncate", false));
+
+        String state = text(root, "stateDir", "tidemark-state", false);
+        Path stateDir = state == null ? baseDir : baseDir.resolve(state).normalize();
+        return new PipelineConfig(name, source, kafka, target, stateDir);
+    }
+
+    private JsonNode section(JsonNode root, String key, Set<String> allowed) {
+        JsonNode n = root.path(key);
+        if (!n.isObject()) {
+            problems.add("Missing value for configuration " + key + ": expected a mapping with keys " + allowed);
+            return com.fasterxml.jackson.databind.node.MissingNode.getInstance();
+        }
+        unknownKeys(n, key + ".", allowed);
+        return n;
+    }
+
+    private void unknownKeys(JsonNode n, String prefix, Set<String> allowed) {
+        n.fieldNames().forEachRemaining(f -> {
+            if (!allowed.contains(f)) {
+                problems.add("Unknown configuration " + prefix + f + " (allowed here: " + allowed + ")");
+            }
+        });
+    }
+
+    private String text(JsonNode parent, String key, String fallback, boolean required) {
+        JsonNode n = parent.path(leaf(key));
+        if (n.isMissingNode() || n.isNull()) {
+            if (required) {
+                problems.add("Missing value for configuration " + key);
+            }
+            return fallback;
+        }
+        if (!n.isValueNode()) {
+            invalid(key, n.toString(), "expected a single value");
+            return fallback;
+        }
+        return substitute(key, n.asText());
+    }
+
+    private int integer(JsonNode parent, String key, int fallback, int min, int max) {
+        JsonNode n = parent.path(leaf(key));
+        if (n.isMissingNode() || n.isNull()) {
+            return fallback;
+        }
+        String raw = substitute(key, n.asText());
+        try {
+            int v = Integer.parseInt(raw.trim());
+            if (v < min || v > max) {
+                invalid(key, raw, "must be between " + min + " and " + max);
+                return fallback;
+            }
+            return v;
+        } catch (NumberFormatException e) {
+            invalid(key, raw, "expected a whole number");
+            return fallback;
+        }
+    }
+
+    private boolean bool(JsonNode parent, String key, boolean fallback) {
+        JsonNode n = parent.path(leaf(key));
+        if (n.isMissingNode() || n.isNull()) {
+            return fallback;
+        }
+        String raw = substitute(key, n.asText());
+        if ("true".equalsIgnoreCase(raw) || "false".equalsIgnoreCase(raw)) {
+            return Boolean.parseBoolean(raw);
+        }
+        invalid(key, raw, "expected true or false");
+        return fallback;
+    }
+
+    private String substitute(String key, String value) {
+        if (value == null) {
+            return null;
+        }
+        Matcher m = ENV.matcher(value);
+        StringBuilder out = new StringBuilder();
+        while (m.find()) {
+            String v = env.apply(m.group(1));
+            if (v == null) {
+                v = m.group(2);
+            }
+            if (v == null) {
+                problems.add("Missing environment variable " + m.group(1) + " for configuration " + key);
+                v = "";
+            }
+            m.appendReplacement(out, Matcher.quoteReplacement(v));
+        }
+        m.appendTail(out);
+        return out.toString();
+    }
+
+    private void invalid(String key, String value, String why) {
+        boolean secret = key.endsWith("password");
+        problems.add("Invalid value " + (secret ? "[hidden]" : value) + " for configuration " + key + ": " + why);
+    }
+
+    private static String leaf(String key) {
+        return key.substring(key.lastIndexOf('.') + 1);
+    }
+}

@@ -1,0 +1,13 @@
+package dev.tidemark.connector.config;
+
+/**
+ * The JDBC target the sink writer applies to.
+ *
+ * @param jdbcUrl        target URL ({@code jdbc:sqlite:/path/file.db}, …)
+ * @param batchSize      most events per target transaction
+ * @param positionColumn metadata column holding each row's source position
+ * @param applyTruncate  apply truncate events (else they stop the sink with an error)
+ */
+public record TargetConfig(String jdbcUrl, String user, Secret password, int batchSize, String positionColumn,
+                           boolean applyTruncate) {
+}

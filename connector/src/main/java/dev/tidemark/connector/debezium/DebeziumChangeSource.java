@@ -1,0 +1,257 @@
+package dev.tidemark.connector.debezium;
+
+import dev.tidemark.connector.config.PipelineConfig;
+import dev.tidemark.sink.event.TableId;
+import io.debezium.embedded.Connect;
+import io.debezium.engine.DebeziumEngine;
+import io.debezium.engine.RecordChangeEvent;
+import io.debezium.engine.format.ChangeEventFormat;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Properties;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.stream.Collectors;
+import org.apache.kafka.clients.admin.Admin;
+import org.apache.kafka.clients.admin.AdminClientConfig;
+import org.apache.kafka.clients.admin.NewTopic;
+import org.apache.kafka.clients.producer.KafkaProducer;
+import org.apache.kafka.clients.producer.ProducerConfig;
+import org.apache.kafka.clients.producer.ProducerRecord;
+import org.apache.kafka.clients.producer.RecordMetadata;
+import org.apache.kafka.common.errors.TopicExistsException;
+import org.apache.kafka.common.serialization.ByteArraySerializer;
+import org.apache.kafka.connect.json.JsonConverter;
+import org.apache.kafka.connect.source.SourceRecord;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Captures a PostgreSQL source with the embedded Debezium (async) engine and the pgoutput plugin, and produces one
+ * Kafka topic per table, keyed by primary key, values as Debezium envelopes in JSON with schemas.
+ *
+ * <p>Delivery: each batch the engine hands over is converted once (Connect data → JSON bytes), sent, and then every
+ * send future is awaited in order; only then is each record marked processed with the engine. Debezium's own source
+ * offsets are flushed to a local file ({@link PipelineConfig#offsetsFile()}) every second and on close, so a crash
+ * can repeat events since the last flush (the sink is idempotent) but never skips one. The replication slot keeps
+ * WAL until those offsets are flushed.
+ *
+ * <p>Lifecycle: {@link #start()} once, {@link #close()} from any thread (idempotent; flushes offsets).
+ */
+public final class DebeziumChangeSource implements AutoCloseable {
+    private static final Logger log = LoggerFactory.getLogger(DebeziumChangeSource.class);
+
+    private final PipelineConfig config;
+    private final AtomicLong sent = new AtomicLong();
+    private final CountDownLatch stopped = new CountDownLatch(1);
+    private final ExecutorService executor = Executors.newSingleThreadExecutor(r -> {
+        Thread t = new Thread(r, "tidemark-capture");
+        t.setDaemon(true);
+        return t;
+    });
+    private KafkaProducer<byte[], byte[]> producer;
+    private DebeziumEngine<RecordChangeEvent<SourceRecord>> engine;
+    private volatile Throwable failure;
+    private volatile boolean closed;
+
+    public DebeziumChangeSource(PipelineConfig config) {
+        this.config = config;
+    }
+
+    /** Checks the source, creates the topics and starts the engine on its own thread. */
+    public void start() {
+        SourcePreflight.check(config.source());
+        createTopics();
+        try {
+            Files.createDirectories(config.stateDir());
+        } catch (IOException e) {
+            throw new IllegalStateException("cannot create state directory " + config.stateDir() + ": " + e.getMessage(), e);
+        }
+        producer = new KafkaProducer<>(producerProperties(), new ByteArraySerializer(), new ByteArraySerializer());
+        engine = DebeziumEngine.create(ChangeEventFormat.of(Connect.class))
+                .using(engineProperties())
+                .notifying(new ProducingConsumer())
+                .using((success, message, error) -> {
+                    if (!success && !closed) {
+                        failure = error != null ? error : new IllegalStateException(message);
+                        log.error("capture {} stopped: {}", config.name(), message);
+                    }
+                    stopped.countDown();
+                })
+                .build();
+        executor.execute(engine);
+        log.info("capture {} started: {} → {}", config.name(), config.source().tables(), config.topics());
+    }
+
+    private void createTopics() {
+        Properties p = new Properties();
+        p.putAll(config.kafka().properties());
+        p.put(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, config.kafka().bootstrapServers());
+        try (Admin admin = Admin.create(p)) {
+            List<NewTopic> topics = config.topics().stream()
+                    .map(t -> new NewTopic(t, config.kafka().partitions(), config.kafka().replicationFactor()))
+                    .toList();
+            for (Map.Entry<String, org.apache.kafka.common.KafkaFuture<Void>> e : admin.createTopics(topics).values().entrySet()) {
+                try {
+                    e.getValue().get(30, TimeUnit.SECONDS);
+                } catch (ExecutionException ex) {
+                    if (!(ex.getCause() instanceof TopicExistsException)) {
+                        throw new IllegalStateException("cannot create topic " + e.getKey() + " on "
+                                + config.kafka().bootstrapServers() + ": " + ex.getCause().getMessage(), ex);
+                    }
+                }
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("interrupted while creating topics", e);
+        } catch (java.util.concurrent.TimeoutException e) {
+            throw new IllegalStateException("Kafka at " + config.kafka().bootstrapServers() + " did not answer within 30 s", e);
+        }
+    }
+
+    private Properties producerProperties() {
+        Properties p = new Properties();
+        p.putAll(config.kafka().properties());
+        p.put(ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, config.kafka().bootstrapServers());
+        p.put(ProducerConfig.ACKS_CONFIG, "all");
+        p.put(ProducerConfig.ENABLE_IDEMPOTENCE_CONFIG, "true");
+        p.put(ProducerConfig.LINGER_MS_CONFIG, "2");
+        p.put(ProducerConfig.COMPRESSION_TYPE_CONFIG, "lz4");
+        p.put(ProducerConfig.CLIENT_ID_CONFIG, "tidemark-capture-" + config.name());
+        return p;
+    }
+
+    Properties engineProperties() {
+        var s = config.source();
+        Properties p = new Properties();
+        p.setProperty("name", config.name());
+        p.setProperty("connector.class", "io.debezium.connector.postgresql.PostgresConnector");
+        p.setProperty("offset.storage", "org.apache.kafka.connect.storage.FileOffsetBackingStore");
+        p.setProperty("offset.storage.file.filename", config.offsetsFile().toString());
+        p.setProperty("offset.flush.interval.ms", "1000");
+        p.setProperty("database.hostname", s.host());
+        p.setProperty("database.port", Integer.toString(s.port()));
+        p.setProperty("database.user", s.user());
+        p.setProperty("database.password", s.password().reveal());
+        p.setProperty("database.dbname", s.database());
+        p.setProperty("topic.prefix", config.kafka().topicPrefix());
+        p.setProperty("plugin.name", "pgoutput");
+        p.setProperty("slot.name", s.slot());
+        p.setProperty("publication.name", s.publication());
+        p.setProperty("publication.autocreate.mode", "filtered");
+        p.setProperty("table.include.list", s.tables().stream().map(DebeziumChangeSource::tableRegex).collect(Collectors.joining(",")));
+        p.setProperty("snapshot.mode", "initial");
+        p.setProperty("poll.interval.ms", Long.toString(s.pollInterval().toMillis()));
+        p.setProperty("max.batch.size", "2048");
+        p.setProperty("max.queue.size", "16384");
+        // Exact decimals: unscaled bytes + scale in the schema (JSON schemas stay on), never a double.
+        p.setProperty("decimal.handling.mode", "precise");
+        p.setProperty("time.precision.mode", "adaptive_time_microseconds");
+        p.setProperty("tombstones.on.delete", "true");
+        p.setProperty("include.unknown.datatypes", "true");
+        // Source column type, length and scale in the schema parameters: the sink maps types exactly.
+        p.setProperty("column.propagate.source.type", ".*");
+        p.setProperty("errors.max.retries", "5");
+        p.setProperty("record.processing.order", "ORDERED");
+        return p;
+    }
+
+    /** Debezium matches {@code schema.table} against regular expressions; quote every character that is special. */
+    static String tableRegex(TableId t) {
+        return (t.schema() + "." + t.table()).chars()
+                .mapToObj(ch -> Character.isLetterOrDigit(ch) || ch == '_' ? Character.toString(ch) : (ch == '.' ? "\\." : "\\" + (char) ch))
+                .collect(Collectors.joining());
+    }
+
+    /** Events sent to Kafka and acknowledged so far. */
+    public long eventsSent() {
+        return sent.get();
+    }
+
+    public Optional<Throwable> failure() {
+        return Optional.ofNullable(failure);
+    }
+
+    public boolean isStopped() {
+        return stopped.getCount() == 0;
+    }
+
+    @Override
+    public void close() {
+        if (closed) {
+            return;
+        }
+        closed = true;
+        try {
+            if (engine != null) {
+                engine.close();
+                if (!stopped.await(60, TimeUnit.SECONDS)) {
+                    log.warn("capture {} did not stop within 60 s", config.name());
+                }
+            }
+        } catch (IOException e) {
+            log.warn("closing capture engine failed: {}", e.getMessage());
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        } finally {
+            executor.shutdownNow();
+            if (producer != null) {
+                producer.close(Duration.ofSeconds(10));
+            }
+            log.info("capture {} stopped after {} events", config.name(), sent.get());
+        }
+    }
+
+    /** Converts each record once, sends the batch, awaits every acknowledgement in order, then marks processed. */
+    private final class ProducingConsumer implements DebeziumEngine.ChangeConsumer<RecordChangeEvent<SourceRecord>> {
+        private final JsonConverter keys = converter(true);
+        private final JsonConverter values = converter(false);
+
+        @Override
+        public void handleBatch(List<RecordChangeEvent<SourceRecord>> records,
+                                DebeziumEngine.RecordCommitter<RecordChangeEvent<SourceRecord>> committer) throws InterruptedException {
+            List<Future<RecordMetadata>> acks = new ArrayList<>(records.size());
+            for (RecordChangeEvent<SourceRecord> r : records) {
+                SourceRecord sr = r.record();
+                byte[] key = sr.key() == null ? null : keys.fromConnectData(sr.topic(), sr.keySchema(), sr.key());
+                byte[] value = sr.value() == null ? null : values.fromConnectData(sr.topic(), sr.valueSchema(), sr.value());
+                acks.add(producer.send(new ProducerRecord<>(sr.topic(), null, key, value)));
+            }
+            for (int i = 0; i < records.size(); i++) {
+                try {
+                    acks.get(i).get();
+                } catch (ExecutionException e) {
+                    SourceRecord sr = records.get(i).record();
+                    throw new IllegalStateException("Kafka did not acknowledge the event for topic " + sr.topic()
+                            + " at source offset " + sr.sourceOffset() + ": " + e.getCause().getMessage(), e.getCause());
+                }
+                committer.markProcessed(records.get(i));
+                sent.incrementAndGet();
+            }
+            committer.markBatchFinished();
+        }
+
+        @Override
+        public boolean supportsTombstoneEvents() {
+            return true;
+        }
+
+        private static JsonConverter converter(boolean isKey) {
+            JsonConverter c = new JsonConverter();
+            // replace.null.with.default=false: a NULL stays NULL instead of becoming the column default.
+            c.configure(Map.of("schemas.enable", "true", "replace.null.with.default", "false",
+                    "schemas.cache.size", "10000"), isKey);
+            return c;
+        }
+    }
+}

@@ -1,0 +1,94 @@
+package dev.tidemark.connector.pipeline;
+
+import dev.tidemark.connector.config.PipelineConfig;
+import dev.tidemark.connector.debezium.DebeziumChangeSource;
+import dev.tidemark.sink.kafka.KafkaSinkRunner;
+import dev.tidemark.sink.kafka.ReplayFrom;
+import java.util.Optional;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * One pipeline in one process: capture (Debezium → Kafka) and/or apply (Kafka → target), each on its own thread.
+ *
+ * <p>{@link #close()} stops capture first (its engine flushes Debezium's offsets and the producer flushes what was
+ * handed over), then asks the sink to finish its batch in flight and commit it with its offsets. Idempotent.
+ */
+public final class Sidecar implements AutoCloseable {
+    private static final Logger log = LoggerFactory.getLogger(Sidecar.class);
+
+    private final PipelineConfig config;
+    private final DebeziumChangeSource capture;
+    private final KafkaSinkRunner sink;
+    private final Thread sinkThread;
+    private volatile boolean closed;
+
+    private Sidecar(PipelineConfig config, DebeziumChangeSource capture, KafkaSinkRunner sink) {
+        this.config = config;
+        this.capture = capture;
+        this.sink = sink;
+        this.sinkThread = sink == null ? null : new Thread(sink, "tidemark-sink-" + config.name());
+    }
+
+    /** Starts the chosen halves. */
+    public static Sidecar start(PipelineConfig config, boolean withCapture, boolean withSink, ReplayFrom replay) {
+        log.info("starting {}", config.describe());
+        DebeziumChangeSource capture = withCapture ? new DebeziumChangeSource(config) : null;
+        KafkaSinkRunner sink = withSink ? SinkFactory.runner(config, replay) : null;
+        Sidecar s = new Sidecar(config, capture, sink);
+        try {
+            if (capture != null) {
+                capture.start();
+            }
+            if (s.sinkThread != null) {
+                s.sinkThread.start();
+            }
+        } catch (RuntimeException e) {
+            s.close();
+            throw e;
+        }
+        return s;
+    }
+
+    public Optional<DebeziumChangeSource> capture() {
+        return Optional.ofNullable(capture);
+    }
+
+    public Optional<KafkaSinkRunner> sink() {
+        return Optional.ofNullable(sink);
+    }
+
+    /** The first failure of either half, if one stopped on its own. */
+    public Optional<Throwable> failure() {
+        if (capture != null && capture.failure().isPresent()) {
+            return capture.failure();
+        }
+        return sink == null ? Optional.empty() : sink.failure();
+    }
+
+    /** True once a running half has stopped by itself (failure or end). */
+    public boolean halted() {
+        return (capture != null && capture.isStopped()) || (sink != null && sink.isFinished());
+    }
+
+    @Override
+    public void close() {
+        if (closed) {
+            return;
+        }
+        closed = true;
+        if (capture != null) {
+            capture.close();
+        }
+        if (sink != null) {
+            try {
+                sink.close();
+                if (!sink.isFinished()) {
+                    log.warn("sink {} did not stop within 60 s", config.name());
+                }
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        }
+    }
+}

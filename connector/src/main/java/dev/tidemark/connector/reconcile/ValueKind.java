@@ -1,0 +1,27 @@
+package dev.tidemark.connector.reconcile;
+
+import java.util.Locale;
+
+/**
+ * How a column's values are normalised before hashing, chosen from the source column's type so that a PostgreSQL
+ * value and its copy in another engine (SQLite text, MariaDB DATETIME, …) produce the same canonical text.
+ */
+enum ValueKind {
+    INTEGER, FLOAT, DECIMAL, BOOLEAN, TIMESTAMPTZ, TIMESTAMP, DATE, TIME, BYTES, TEXT;
+
+    static ValueKind ofSourceType(String typeName) {
+        String t = typeName.toLowerCase(Locale.ROOT);
+        return switch (t) {
+            case "int2", "int4", "int8", "smallint", "integer", "bigint", "serial", "bigserial", "smallserial", "oid" -> INTEGER;
+            case "float4", "float8", "real", "double precision", "double" -> FLOAT;
+            case "numeric", "decimal", "money" -> DECIMAL;
+            case "bool", "boolean" -> BOOLEAN;
+            case "timestamptz", "timestamp with time zone" -> TIMESTAMPTZ;
+            case "timestamp", "timestamp without time zone", "datetime" -> TIMESTAMP;
+            case "date" -> DATE;
+            case "time", "time without time zone" -> TIME;
+            case "bytea", "blob", "binary", "varbinary" -> BYTES;
+            default -> TEXT;
+        };
+    }
+}

@@ -1,0 +1,85 @@
+package dev.tidemark.connector.config;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.catchThrowableOfType;
+
+import dev.tidemark.sink.event.TableId;
+import java.nio.file.Path;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+class PipelineConfigParserTest {
+    private static final String GOOD = """
+            name: orders
+            source:
+              url: jdbc:postgresql://db.example:6543/app
+              user: cdc
+              password: ${PGPASSWORD}
+              tables: [public.orders, "sales.line items"]
+            kafka:
+              bootstrapServers: k1:9092
+              partitions: 3
+            target:
+              url: jdbc:sqlite:${DATA_DIR:-/var/lib/tidemark}/replica.db
+            """;
+
+    @Test
+    void parsesWithDefaultsAndEnvironment() {
+        PipelineConfig c = PipelineConfigParser.parse(GOOD, "test.yaml", Path.of("/etc/tidemark"), Map.of("PGPASSWORD", "s3cret")::get);
+        assertThat(c.source().host()).isEqualTo("db.example");
+        assertThat(c.source().port()).isEqualTo(6543);
+        assertThat(c.source().database()).isEqualTo("app");
+        assertThat(c.source().password().reveal()).isEqualTo("s3cret");
+        assertThat(c.source().tables()).containsExactly(new TableId("public", "orders"), new TableId("sales", "line items"));
+        assertThat(c.source().slot()).isEqualTo("tidemark_orders");
+        assertThat(c.kafka().topicPrefix()).isEqualTo("orders");
+        assertThat(c.topics()).containsExactly("orders.public.orders", "orders.sales.line items");
+        assertThat(c.target().jdbcUrl()).isEqualTo("jdbc:sqlite:/var/lib/tidemark/replica.db");
+        assertThat(c.target().batchSize()).isEqualTo(2000);
+        assertThat(c.stateDir()).isEqualTo(Path.of("/etc/tidemark/tidemark-state"));
+    }
+
+    @Test
+    void secretsNeverPrint() {
+        PipelineConfig c = PipelineConfigParser.parse(GOOD.replace("jdbc:sqlite:", "jdbc:sqlite:file?password=p4ss&x=1#"),
+                "test.yaml", Path.of("."), Map.of("PGPASSWORD", "s3cret")::get);
+        assertThat(c.describe()).doesNotContain("s3cret").doesNotContain("p4ss").contains("[hidden]");
+        assertThat(c.source().password().toString()).isEqualTo("[hidden]");
+    }
+
+    @Test
+    void everyProblemIsReportedAtOnceNamingItsKey() {
+        String bad = """
+                name: "bad name!"
+                source:
+                  url: jdbc:mysql://x/y
+                  tables: [orders]
+                  pollIntervalMs: soon
+                  colour: blue
+                kafka:
+                  partitions: 0
+                target:
+                  url: replica.db
+                """;
+        ConfigException e = catchThrowableOfType(ConfigException.class,
+                () -> PipelineConfigParser.parse(bad, "bad.yaml", Path.of("."), Map.<String, String>of()::get));
+        assertThat(e.problems()).containsExactlyInAnyOrder(
+                "Invalid value bad name! for configuration name: use letters, digits, '_', '.', '-'",
+                "Unknown configuration source.colour (allowed here: " + e.problems().stream()
+                        .filter(p -> p.startsWith("Unknown")).findFirst().orElseThrow().split("allowed here: ")[1].replace(")", "") + ")",
+                "Invalid value jdbc:mysql://x/y for configuration source.url: CDC needs a jdbc:postgresql://host:port/database URL",
+                "Invalid value orders for configuration source.tables[0]: expected schema.table",
+                "Invalid value soon for configuration source.pollIntervalMs: expected a whole number",
+                "Missing value for configuration kafka.bootstrapServers",
+                "Invalid value 0 for configuration kafka.partitions: must be between 1 and 10000",
+                "Invalid value replica.db for configuration target.url: expected a JDBC URL such as jdbc:sqlite:replica.db");
+        assertThat(e.getMessage()).startsWith("invalid configuration bad.yaml:");
+    }
+
+    @Test
+    void missingEnvironmentVariableIsNamed() {
+        ConfigException e = catchThrowableOfType(ConfigException.class,
+                () -> PipelineConfigParser.parse(GOOD, "test.yaml", Path.of("."), Map.<String, String>of()::get));
+        assertThat(e.problems()).containsExactly("Missing environment variable PGPASSWORD for configuration source.password");
+    }
+}

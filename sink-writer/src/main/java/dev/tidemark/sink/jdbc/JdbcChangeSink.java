@@ -1,0 +1,328 @@
+package dev.tidemark.sink.jdbc;
+
+import dev.tidemark.sink.event.ChangeEvent;
+import dev.tidemark.sink.event.Column;
+import dev.tidemark.sink.event.ColumnType;
+import dev.tidemark.sink.event.RowSchema;
+import dev.tidemark.sink.event.SourcePosition;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Properties;
+import java.util.Set;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Applies batches of {@link ChangeEvent}s to one JDBC target, each batch together with the next Kafka offsets in a
+ * single target transaction. That transaction is the only commit point: if it commits, the changes and the offsets
+ * are both durable; if anything fails, both roll back and the caller re-reads the batch from the stored offsets.
+ *
+ * <p>Writes are idempotent: upserts and deletes by primary key, guarded by each row's stored source position so an
+ * older event never overwrites a newer row. Not thread-safe: one consumer thread owns one sink.
+ */
+public final class JdbcChangeSink implements AutoCloseable {
+    private static final Logger log = LoggerFactory.getLogger(JdbcChangeSink.class);
+
+    private final Connection connection;
+    private final Dialect dialect;
+    private final SinkOptions options;
+    private final TargetTables tables;
+    private final Map<String, PreparedStatement> statements = new HashMap<>();
+    private boolean offsetsTableReady;
+
+    public JdbcChangeSink(Connection connection, Dialect dialect, SinkOptions options) throws SQLException {
+        this.connection = connection;
+        this.dialect = dialect;
+        this.options = options;
+        this.tables = new TargetTables(connection, dialect, options.positionColumn());
+        dialect.configure(connection);
+        connection.setAutoCommit(false);
+    }
+
+    /** Opens a connection to {@code jdbcUrl} (credentials in {@code properties}) and wraps it. */
+    public static JdbcChangeSink open(String jdbcUrl, Properties properties, SinkOptions options) throws SQLException {
+        Dialect dialect = Dialect.forUrl(jdbcUrl);
+        return new JdbcChangeSink(DriverManager.getConnection(jdbcUrl, properties), dialect, options);
+    }
+
+    public Dialect dialect() {
+        return dialect;
+    }
+
+    /** The target table a source table is written to: the source table name, without its schema. */
+    public static String targetTable(ChangeEvent event) {
+        return event.table().table();
+    }
+
+    /** The offsets this pipeline stored in the target, by topic and partition. */
+    public Map<String, Map<Integer, Long>> storedOffsets() {
+        try {
+            ensureOffsetsTable();
+            Map<String, Map<Integer, Long>> out = new LinkedHashMap<>();
+            String sql = "SELECT " + q("topic") + ", " + q("partition") + ", " + q("next_offset") + " FROM "
+                    + q(SinkOptions.OFFSETS_TABLE) + " WHERE " + q("pipeline") + " = ?";
+            try (PreparedStatement ps = connection.prepareStatement(sql)) {
+                ps.setString(1, options.pipeline());
+                try (ResultSet rs = ps.executeQuery()) {
+                    while (rs.next()) {
+                        out.computeIfAbsent(rs.getString(1), t -> new HashMap<>()).put(rs.getInt(2), rs.getLong(3));
+                    }
+                }
+            }
+            connection.commit();
+            return out;
+        } catch (SQLException e) {
+            rollbackQuietly();
+            throw new SinkException("cannot read " + SinkOptions.OFFSETS_TABLE + " for pipeline " + options.pipeline()
+                    + ": " + e.getMessage(), e);
+        }
+    }
+
+    /**
+     * Applies {@code events} and stores {@code nextOffsets} in one transaction.
+     *
+     * @throws SinkException after rolling back, naming the table at fault
+     */
+    public ApplyResult apply(List<ChangeEvent> events, Collection<PartitionOffset> nextOffsets) {
+        int upserts = 0;
+        int deletes = 0;
+        int collapsed = 0;
+        String table = null;
+        try {
+            ensureOffsetsTable();
+            for (BatchPlan.Step step : BatchPlan.of(events)) {
+                if (step instanceof BatchPlan.Truncation t) {
+                    table = targetTable(t.event());
+                    truncate(t.event());
+                    collapsed++;
+                } else if (step instanceof BatchPlan.Changes c) {
+                    collapsed += c.events().size();
+                    Map<String, List<ChangeEvent>> byTable = new LinkedHashMap<>();
+                    for (ChangeEvent e : c.events()) {
+                        byTable.computeIfAbsent(targetTable(e), k -> new ArrayList<>()).add(e);
+                    }
+                    for (Map.Entry<String, List<ChangeEvent>> e : byTable.entrySet()) {
+                        table = e.getKey();
+                        int[] counts = applyTable(e.getKey(), e.getValue());
+                        upserts += counts[0];
+                        deletes += counts[1];
+                    }
+                }
+            }
+            table = SinkOptions.OFFSETS_TABLE;
+            storeOffsets(nextOffsets);
+            connection.commit();
+            return new ApplyResult(events.size(), collapsed, upserts, deletes);
+        } catch (SQLException | RuntimeException e) {
+            rollbackQuietly();
+            if (e instanceof SinkException se) {
+                throw se;
+            }
+            throw new SinkException("cannot apply batch of " + events.size() + " events to table " + table + " ("
+                    + dialect.name() + "): " + e.getMessage(), e);
+        }
+    }
+
+    private int[] applyTable(String table, List<ChangeEvent> events) throws SQLException {
+        Map<String, List<ChangeEvent.Upsert>> upsertsByShape = new LinkedHashMap<>();
+        List<ChangeEvent.Delete> deletes = new ArrayList<>();
+        for (ChangeEvent e : events) {
+            if (e instanceof ChangeEvent.Upsert u) {
+                String shape = u.schema().columns().stream().map(Column::name).toList() + "|" + u.unavailableColumns();
+                upsertsByShape.computeIfAbsent(shape, k -> new ArrayList<>()).add(u);
+            } else if (e instanceof ChangeEvent.Delete d) {
+                deletes.add(d);
+            } else {
+                throw new IllegalStateException("truncate inside a change run");
+            }
+        }
+        for (List<ChangeEvent.Upsert> group : upsertsByShape.values()) {
+            tables.ensure(table, group.get(0).schema());
+        }
+        int upserted = 0;
+        for (List<ChangeEvent.Upsert> group : upsertsByShape.values()) {
+            upserted += upsertGroup(table, group);
+        }
+        int deleted = deletes.isEmpty() || tables.columns(table).isEmpty() ? 0 : deleteAll(table, deletes);
+        return new int[] {upserted, deleted};
+    }
+
+    private int upsertGroup(String table, List<ChangeEvent.Upsert> group) throws SQLException {
+        ChangeEvent.Upsert first = group.get(0);
+        RowSchema schema = first.schema();
+        List<String> unavailable = first.unavailableColumns();
+        List<String> columns = new ArrayList<>();
+        List<ColumnType> types = new ArrayList<>();
+        for (Column c : schema.columns()) {
+            columns.add(c.name());
+            types.add(c.type());
+        }
+        columns.add(options.positionColumn());
+        List<String> updates = columns.stream()
+                .filter(c -> !schema.keyColumns().contains(c) && !unavailable.contains(c))
+                .toList();
+        PreparedStatement ps = statement(dialect.upsert(table, columns, schema.keyColumns(), updates, options.positionColumn()));
+        for (ChangeEvent.Upsert u : group) {
+            int i = 1;
+            for (Column c : schema.columns()) {
+                Object v = u.row().get(c.name());
+                // The unchanged-TOAST placeholder is never written: NULL on insert, left out of the update.
+                dialect.bind(ps, i++, ChangeEvent.UNAVAILABLE.equals(v) ? null : v, c.type());
+            }
+            bindPosition(ps, i, u.position());
+            ps.addBatch();
+        }
+        ps.executeBatch();
+        return group.size();
+    }
+
+    private int deleteAll(String table, List<ChangeEvent.Delete> deletes) throws SQLException {
+        int n = 0;
+        Map<String, PreparedStatement> used = new LinkedHashMap<>();
+        for (ChangeEvent.Delete d : deletes) {
+            boolean guarded = !(d.position() instanceof SourcePosition.Unknown);
+            StringBuilder sql = new StringBuilder("DELETE FROM ").append(q(table)).append(" WHERE ");
+            List<String> keys = new ArrayList<>(d.key().keySet());
+            for (int i = 0; i < keys.size(); i++) {
+                sql.append(i == 0 ? "" : " AND ").append(q(keys.get(i))).append(" = ?");
+            }
+            if (guarded) {
+                // Example: DELETE FROM "orders" WHERE "id" = ? AND ("__tidemark_position" IS NULL OR "__tidemark_position" <= ?)
+                sql.append(" AND (").append(q(options.positionColumn())).append(" IS NULL OR ")
+                        .append(q(options.positionColumn())).append(" <= ?)");
+            }
+            PreparedStatement ps = statement(sql.toString());
+            used.put(sql.toString(), ps);
+            int i = 1;
+            for (Object v : d.key().values()) {
+                dialect.bind(ps, i++, v, ColumnType.of("string"));
+            }
+            if (guarded) {
+                bindPosition(ps, i, d.position());
+            }
+            ps.addBatch();
+            n++;
+        }
+        for (PreparedStatement ps : used.values()) {
+            ps.executeBatch();
+        }
+        return n;
+    }
+
+    private void truncate(ChangeEvent.Truncate t) throws SQLException {
+        String table = targetTable(t);
+        if (!options.applyTruncate()) {
+            throw new SinkException("table " + t.table() + ": truncate event at " + t.position().render()
+                    + " but truncates are not enabled for this sink (set target.applyTruncate: true)", null);
+        }
+        if (tables.columns(table).isPresent()) {
+            try (Statement s = connection.createStatement()) {
+                s.executeUpdate("DELETE FROM " + q(table));
+            }
+        }
+    }
+
+    private void bindPosition(PreparedStatement ps, int index, SourcePosition position) throws SQLException {
+        String rendered = position.render();
+        dialect.bind(ps, index, rendered.isEmpty() ? null : rendered, ColumnType.of("string"));
+    }
+
+    private void ensureOffsetsTable() throws SQLException {
+        if (offsetsTableReady) {
+            return;
+        }
+        try (Statement s = connection.createStatement()) {
+            s.execute("CREATE TABLE IF NOT EXISTS " + q(SinkOptions.OFFSETS_TABLE) + " ("
+                    + q("pipeline") + " " + dialect.textType() + " NOT NULL, "
+                    + q("topic") + " " + dialect.textType() + " NOT NULL, "
+                    + q("partition") + " " + dialect.bigintType() + " NOT NULL, "
+                    + q("next_offset") + " " + dialect.bigintType() + " NOT NULL, "
+                    + q("updated_at") + " " + dialect.textType() + ", "
+                    + "PRIMARY KEY (" + q("pipeline") + ", " + q("topic") + ", " + q("partition") + "))");
+        }
+        connection.commit();
+        offsetsTableReady = true;
+    }
+
+    private void storeOffsets(Collection<PartitionOffset> offsets) throws SQLException {
+        if (offsets.isEmpty()) {
+            return;
+        }
+        String sql = dialect.upsert(SinkOptions.OFFSETS_TABLE,
+                List.of("pipeline", "topic", "partition", "next_offset", "updated_at"),
+                List.of("pipeline", "topic", "partition"), List.of("next_offset", "updated_at"), null);
+        PreparedStatement ps = statement(sql);
+        String now = Instant.now().toString();
+        for (PartitionOffset o : offsets) {
+            ps.setString(1, options.pipeline());
+            ps.setString(2, o.topic());
+            ps.setLong(3, o.partition());
+            ps.setLong(4, o.nextOffset());
+            ps.setString(5, now);
+            ps.addBatch();
+        }
+        ps.executeBatch();
+    }
+
+    private PreparedStatement statement(String sql) throws SQLException {
+        PreparedStatement ps = statements.get(sql);
+        if (ps == null) {
+            ps = connection.prepareStatement(sql);
+            statements.put(sql, ps);
+        }
+        return ps;
+    }
+
+    private String q(String identifier) {
+        return dialect.quote(identifier);
+    }
+
+    private void rollbackQuietly() {
+        tables.forget();
+        for (PreparedStatement ps : statements.values()) {
+            try {
+                ps.clearBatch();
+            } catch (SQLException ignored) {
+                // the statement is discarded below
+            }
+        }
+        try {
+            connection.rollback();
+        } catch (SQLException e) {
+            log.warn("rollback failed on {} target: {}", dialect.name(), e.getMessage());
+        }
+    }
+
+    /** Names of the tables this sink has created or seen, for diagnostics. */
+    public Set<String> knownColumns(String table) throws SQLException {
+        return tables.columns(table).orElse(Set.of());
+    }
+
+    @Override
+    public void close() {
+        for (PreparedStatement ps : statements.values()) {
+            try {
+                ps.close();
+            } catch (SQLException ignored) {
+                // closing anyway
+            }
+        }
+        statements.clear();
+        try {
+            connection.close();
+        } catch (SQLException e) {
+            log.warn("closing {} target connection failed: {}", dialect.name(), e.getMessage());
+        }
+    }
+}

@@ -1,0 +1,10 @@
+package dev.tidemark.sink.jdbc;
+
+/** A batch could not be applied; the target transaction was rolled back and no offset advanced. */
+public final class SinkException extends RuntimeException {
+    private static final long serialVersionUID = 1L;
+
+    public SinkException(String message, Throwable cause) {
+        super(message, cause);
+    }
+}

@@ -1,0 +1,157 @@
+package dev.tidemark.sink.jdbc;
+
+import dev.tidemark.sink.event.ColumnType;
+import java.math.BigDecimal;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.sql.Types;
+import java.time.Instant;
+import java.time.LocalDate;
+import java.time.LocalDateTime;
+import java.time.LocalTime;
+import java.util.List;
+import java.util.stream.Collectors;
+
+/**
+ * SQLite target. Type affinity decides how SQLite stores a value, so exact types are stored as text: decimals as
+ * their plain decimal string (a NUMERIC affinity would round them through a double), timestamps as ISO-8601 text
+ * with their full fraction ({@code 2024-05-01T10:15:30.123456Z} for zoned values, no zone for local ones). The
+ * declared type keeps the source meaning ({@code DECIMAL_TEXT(12,2)}, {@code TIMESTAMPTZ_TEXT}) while containing
+ * "TEXT", which gives the column TEXT affinity.
+ *
+ * <p>Connections run in WAL mode with {@code synchronous=NORMAL}: a process crash never loses a commit; a power
+ * loss can lose the last commits, together with their offsets, so they are re-applied from Kafka.
+ */
+public final class SqliteDialect implements Dialect {
+
+    @Override
+    public String name() {
+        return "sqlite";
+    }
+
+    @Override
+    public String quote(String identifier) {
+        return '"' + identifier.replace("\"", "\"\"") + '"';
+    }
+
+    @Override
+    public void configure(Connection connection) throws SQLException {
+        try (Statement s = connection.createStatement()) {
+            s.execute("PRAGMA journal_mode=WAL");
+            s.execute("PRAGMA synchronous=NORMAL");
+            s.execute("PRAGMA busy_timeout=10000");
+        }
+    }
+
+    @Override
+    public String columnType(ColumnType type) {
+        String logical = type.logicalName() == null ? "" : type.logicalName();
+        switch (logical) {
+            case ColumnType.DECIMAL -> {
+                int p = type.precision();
+                int s = type.scale();
+                return p > 0 ? "DECIMAL_TEXT(" + p + "," + Math.max(s, 0) + ")" : "DECIMAL_TEXT";
+            }
+            case ColumnType.VARIABLE_SCALE_DECIMAL -> {
+                return "DECIMAL_TEXT";
+            }
+            case ColumnType.ZONED_TIMESTAMP -> {
+                return "TIMESTAMPTZ_TEXT";
+            }
+            case ColumnType.TIMESTAMP_MILLIS, ColumnType.TIMESTAMP_MICROS, ColumnType.TIMESTAMP_NANOS, ColumnType.CONNECT_TIMESTAMP -> {
+                return "TIMESTAMP_TEXT";
+            }
+            case ColumnType.DATE, ColumnType.CONNECT_DATE -> {
+                return "DATE_TEXT";
+            }
+            case ColumnType.TIME_MILLIS, ColumnType.TIME_MICROS, ColumnType.TIME_NANOS, ColumnType.ZONED_TIME -> {
+                return "TIME_TEXT";
+            }
+            case ColumnType.JSON -> {
+                return "JSON_TEXT";
+            }
+            case ColumnType.UUID -> {
+                return "UUID_TEXT";
+            }
+            default -> {
+                // fall through to the physical type
+            }
+        }
+        return switch (type.connectType()) {
+            case "int8", "int16", "int32", "int64" -> "INTEGER";
+            case "boolean" -> "BOOLEAN_INTEGER";
+            case "float", "double", "float32", "float64" -> "REAL";
+            case "bytes" -> "BLOB";
+            default -> "TEXT";
+        };
+    }
+
+    @Override
+    public String textType() {
+        return "TEXT";
+    }
+
+    @Override
+    public String bigintType() {
+        return "INTEGER";
+    }
+
+    @Override
+    public String upsert(String table, List<String> columns, List<String> keyColumns, List<String> updateColumns, String positionColumn) {
+        String cols = columns.stream().map(this::quote).collect(Collectors.joining(", "));
+        String params = columns.stream().map(c -> "?").collect(Collectors.joining(", "));
+        String keys = keyColumns.stream().map(this::quote).collect(Collectors.joining(", "));
+        String t = quote(table);
+        String sets = updateColumns.stream().map(c -> quote(c) + " = excluded." + quote(c)).collect(Collectors.joining(", "));
+        // Example: INSERT INTO "orders" ("id", "amount", "__tidemark_position") VALUES (?, ?, ?)
+        //          ON CONFLICT ("id") DO UPDATE SET "amount" = excluded."amount", ...
+        //          WHERE "orders"."__tidemark_position" IS NULL OR "orders"."__tidemark_position" <= excluded."__tidemark_position"
+        // An older event (smaller position) leaves the newer row untouched: a replay never moves a row backwards.
+        String insert = "INSERT INTO " + t + " (" + cols + ") VALUES (" + params + ") ON CONFLICT (" + keys + ") DO ";
+        if (sets.isEmpty()) {
+            return insert + "NOTHING";
+        }
+        if (positionColumn == null) {
+            return insert + "UPDATE SET " + sets;
+        }
+        String p = quote(positionColumn);
+        return insert + "UPDATE SET " + sets + " WHERE " + t + "." + p + " IS NULL OR excluded." + p + " IS NULL OR "
+                + t + "." + p + " <= excluded." + p;
+    }
+
+    @Override
+    public String columnsQuery() {
+        return "SELECT name FROM pragma_table_info(?)";
+    }
+
+    @Override
+    public void bind(PreparedStatement statement, int index, Object value, ColumnType type) throws SQLException {
+        if (value == null) {
+            statement.setNull(index, Types.NULL);
+        } else if (value instanceof Long l) {
+            statement.setLong(index, l);
+        } else if (value instanceof Integer i) {
+            statement.setLong(index, i);
+        } else if (value instanceof Double d) {
+            statement.setDouble(index, d);
+        } else if (value instanceof Boolean b) {
+            statement.setInt(index, b ? 1 : 0);
+        } else if (value instanceof BigDecimal d) {
+            statement.setString(index, d.toPlainString());
+        } else if (value instanceof byte[] bytes) {
+            statement.setBytes(index, bytes);
+        } else if (value instanceof Instant i) {
+            statement.setString(index, TemporalText.instant(i));
+        } else if (value instanceof LocalDateTime t) {
+            statement.setString(index, TemporalText.localDateTime(t));
+        } else if (value instanceof LocalDate d) {
+            statement.setString(index, d.toString());
+        } else if (value instanceof LocalTime t) {
+            statement.setString(index, TemporalText.localTime(t));
+        } else {
+            statement.setString(index, value.toString());
+        }
+    }
+}

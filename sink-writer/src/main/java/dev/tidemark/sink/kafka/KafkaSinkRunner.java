@@ -1,0 +1,242 @@
+package dev.tidemark.sink.kafka;
+
+import dev.tidemark.sink.event.ChangeEvent;
+import dev.tidemark.sink.event.EnvelopeDecoder;
+import dev.tidemark.sink.event.EventOrigin;
+import dev.tidemark.sink.jdbc.ApplyResult;
+import dev.tidemark.sink.jdbc.JdbcChangeSink;
+import dev.tidemark.sink.jdbc.PartitionOffset;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Properties;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
+import org.apache.kafka.clients.consumer.ConsumerConfig;
+import org.apache.kafka.clients.consumer.ConsumerRebalanceListener;
+import org.apache.kafka.clients.consumer.ConsumerRecord;
+import org.apache.kafka.clients.consumer.ConsumerRecords;
+import org.apache.kafka.clients.consumer.KafkaConsumer;
+import org.apache.kafka.clients.consumer.OffsetAndMetadata;
+import org.apache.kafka.clients.consumer.OffsetAndTimestamp;
+import org.apache.kafka.common.TopicPartition;
+import org.apache.kafka.common.errors.WakeupException;
+import org.apache.kafka.common.serialization.ByteArrayDeserializer;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The sink writer's consumer loop: polls change events, decodes them and applies each poll as one target
+ * transaction together with the next offsets (see {@link JdbcChangeSink}).
+ *
+ * <p>Lifecycle: {@link #run()} is called by exactly one thread, which owns the consumer and the sink. Kafka
+ * auto-commit is off; on every partition assignment the consumer seeks to the offsets stored in the target (the
+ * beginning for a partition the target has never seen), so the target alone decides where consumption resumes.
+ * Kafka-side commits are informational (for lag tools). {@link #requestStop()} may be called from any thread: the
+ * batch in flight is committed, then the loop ends and the consumer and sink are closed.
+ */
+public final class KafkaSinkRunner implements Runnable, AutoCloseable {
+    private static final Logger log = LoggerFactory.getLogger(KafkaSinkRunner.class);
+
+    private final SinkSettings settings;
+    private final JdbcChangeSink sink;
+    private final EnvelopeDecoder decoder = new EnvelopeDecoder();
+    private final KafkaConsumer<byte[], byte[]> consumer;
+    private final Map<TopicPartition, Long> applied = new ConcurrentHashMap<>();
+    private final AtomicLong eventsApplied = new AtomicLong();
+    private final CountDownLatch finished = new CountDownLatch(1);
+    private final java.util.concurrent.atomic.AtomicBoolean started = new java.util.concurrent.atomic.AtomicBoolean();
+    private volatile boolean stopping;
+    private volatile boolean replayDone;
+    private volatile Throwable failure;
+
+    public KafkaSinkRunner(SinkSettings settings, JdbcChangeSink sink) {
+        this.settings = settings;
+        this.sink = sink;
+        this.replayDone = settings.replayFrom() instanceof ReplayFrom.Stored;
+        Properties p = new Properties();
+        p.put(ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, settings.bootstrapServers());
+        p.put(ConsumerConfig.GROUP_ID_CONFIG, settings.groupId());
+        p.put(ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, "false");
+        p.put(ConsumerConfig.AUTO_OFFSET_RESET_CONFIG, "earliest");
+        p.put(ConsumerConfig.MAX_POLL_RECORDS_CONFIG, Integer.toString(settings.maxBatch()));
+        p.put(ConsumerConfig.ISOLATION_LEVEL_CONFIG, "read_committed");
+        p.put(ConsumerConfig.CLIENT_ID_CONFIG, "tidemark-sink-" + settings.groupId());
+        p.putAll(settings.extra());
+        this.consumer = new KafkaConsumer<>(p, new ByteArrayDeserializer(), new ByteArrayDeserializer());
+    }
+
+    @Override
+    public void run() {
+        if (!started.compareAndSet(false, true)) {
+            throw new IllegalStateException("sink " + settings.groupId() + " already ran");
+        }
+        try {
+            consumer.subscribe(settings.topics(), new SeekToStoredOffsets());
+            log.info("sink {} consuming {} into {} target", settings.groupId(), settings.topics(), sink.dialect().name());
+            while (!stopping) {
+                ConsumerRecords<byte[], byte[]> records = consumer.poll(settings.pollTimeout());
+                if (!records.isEmpty()) {
+                    applyBatch(records);
+                }
+            }
+        } catch (WakeupException e) {
+            if (!stopping) {
+                failure = e;
+            }
+        } catch (Throwable t) {
+            failure = t;
+            log.error("sink {} stopped: {}", settings.groupId(), t.getMessage());
+        } finally {
+            try {
+                consumer.close(Duration.ofSeconds(5));
+            } catch (RuntimeException e) {
+                log.warn("closing consumer failed: {}", e.getMessage());
+            }
+            sink.close();
+            finished.countDown();
+            log.info("sink {} stopped after applying {} events", settings.groupId(), eventsApplied.get());
+        }
+    }
+
+    private void applyBatch(ConsumerRecords<byte[], byte[]> records) {
+        List<ChangeEvent> events = new ArrayList<>(records.count());
+        Map<TopicPartition, PartitionOffset> next = new LinkedHashMap<>();
+        for (ConsumerRecord<byte[], byte[]> r : records) {
+            events.add(decoder.decode(new EventOrigin(r.topic(), r.partition(), r.offset(), r.key()), r.key(), r.value()));
+            TopicPartition tp = new TopicPartition(r.topic(), r.partition());
+            next.put(tp, new PartitionOffset(r.topic(), r.partition(), r.offset() + 1));
+        }
+        ApplyResult result = sink.apply(events, next.values());
+        Map<TopicPartition, OffsetAndMetadata> commit = new HashMap<>();
+        next.forEach((tp, o) -> {
+            applied.put(tp, o.nextOffset());
+            commit.put(tp, new OffsetAndMetadata(o.nextOffset()));
+        });
+        eventsApplied.addAndGet(events.size());
+        // Informational only: the target's tidemark_offsets is what the sink resumes from.
+        consumer.commitAsync(commit, null);
+        log.debug("applied {}", result);
+    }
+
+    /** Asks the loop to finish the batch in flight, commit it and stop. Safe from any thread; idempotent. */
+    public void requestStop() {
+        stopping = true;
+        consumer.wakeup();
+    }
+
+    /** Waits for the loop to end; true if it ended within the timeout. */
+    public boolean awaitTermination(Duration timeout) throws InterruptedException {
+        return finished.await(timeout.toMillis(), TimeUnit.MILLISECONDS);
+    }
+
+    public boolean isFinished() {
+        return finished.getCount() == 0;
+    }
+
+    /** Why the loop ended, if it failed. */
+    public Optional<Throwable> failure() {
+        return Optional.ofNullable(failure);
+    }
+
+    /** The next offset per partition committed to the target by this runner so far. */
+    public Map<TopicPartition, Long> appliedOffsets() {
+        return Map.copyOf(applied);
+    }
+
+    public long eventsApplied() {
+        return eventsApplied.get();
+    }
+
+    @Override
+    public void close() throws InterruptedException {
+        if (started.compareAndSet(false, true)) {
+            // never ran: release the consumer and the target connection here
+            consumer.close(Duration.ofSeconds(5));
+            sink.close();
+            finished.countDown();
+            return;
+        }
+        requestStop();
+        awaitTermination(Duration.ofSeconds(60));
+    }
+
+    /** Seeks every assigned partition to the target's stored offset, or applies a one-off replay position. */
+    private final class SeekToStoredOffsets implements ConsumerRebalanceListener {
+        @Override
+        public void onPartitionsRevoked(Collection<TopicPartition> partitions) {
+            // every batch is committed to the target before the next poll: nothing to flush here
+        }
+
+        @Override
+        public void onPartitionsAssigned(Collection<TopicPartition> partitions) {
+            if (partitions.isEmpty()) {
+                return;
+            }
+            if (!replayDone) {
+                replay(partitions);
+                replayDone = true;
+                return;
+            }
+            Map<String, Map<Integer, Long>> stored = sink.storedOffsets();
+            List<TopicPartition> fresh = new ArrayList<>();
+            for (TopicPartition tp : partitions) {
+                Long offset = stored.getOrDefault(tp.topic(), Map.of()).get(tp.partition());
+                if (offset == null) {
+                    fresh.add(tp);
+                } else {
+                    consumer.seek(tp, offset);
+                }
+            }
+            if (!fresh.isEmpty()) {
+                consumer.seekToBeginning(fresh);
+            }
+            log.info("sink {} assigned {} (resuming from target offsets; {} new)", settings.groupId(), partitions, fresh.size());
+        }
+
+        private void replay(Collection<TopicPartition> partitions) {
+            ReplayFrom replay = settings.replayFrom();
+            if (replay instanceof ReplayFrom.Earliest) {
+                consumer.seekToBeginning(partitions);
+            } else if (replay instanceof ReplayFrom.Since since) {
+                Map<TopicPartition, Long> query = new HashMap<>();
+                partitions.forEach(tp -> query.put(tp, since.timestamp().toEpochMilli()));
+                Map<TopicPartition, OffsetAndTimestamp> found = consumer.offsetsForTimes(query);
+                List<TopicPartition> toEnd = new ArrayList<>();
+                for (TopicPartition tp : partitions) {
+                    OffsetAndTimestamp ot = found.get(tp);
+                    if (ot == null) {
+                        toEnd.add(tp);
+                    } else {
+                        consumer.seek(tp, ot.offset());
+                    }
+                }
+                consumer.seekToEnd(toEnd);
+            } else if (replay instanceof ReplayFrom.Offsets offsets) {
+                Map<String, Map<Integer, Long>> stored = sink.storedOffsets();
+                for (TopicPartition tp : partitions) {
+                    Long o = offsets.offsets().get(tp.topic() + ":" + tp.partition());
+                    if (o == null) {
+                        o = offsets.offsets().get(Integer.toString(tp.partition()));
+                    }
+                    if (o == null) {
+                        o = stored.getOrDefault(tp.topic(), Map.of()).get(tp.partition());
+                    }
+                    if (o == null) {
+                        consumer.seekToBeginning(List.of(tp));
+                    } else {
+                        consumer.seek(tp, o);
+                    }
+                }
+            }
+            log.info("sink {} replaying {} from {}", settings.groupId(), partitions, replay);
+        }
+    }
+}

@@ -1,0 +1,79 @@
+package dev.tidemark.sink.kafka;
+
+import java.time.Instant;
+import java.time.format.DateTimeParseException;
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+/**
+ * Where the sink starts reading when its partitions are assigned. The default, {@link Stored}, resumes from the
+ * offsets committed in the target (or the beginning of the topic for a new target); the others rewind once, on the
+ * first assignment, and from then on the target's offsets advance as usual.
+ */
+public sealed interface ReplayFrom {
+
+    /** Resume from the offsets stored in the target. */
+    record Stored() implements ReplayFrom {
+    }
+
+    /** Every partition from its earliest retained offset. */
+    record Earliest() implements ReplayFrom {
+    }
+
+    /**
+     * Explicit offsets: keys are {@code topic:partition} or just {@code partition} (then for every topic).
+     */
+    record Offsets(Map<String, Long> offsets) implements ReplayFrom {
+        public Offsets {
+            offsets = Map.copyOf(offsets);
+        }
+    }
+
+    /** The first offset of each partition whose record timestamp is at or after the instant. */
+    record Since(Instant timestamp) implements ReplayFrom {
+    }
+
+    /**
+     * Parses {@code earliest}, {@code <partition:offset,…>} (optionally {@code topic:partition:offset}) or an ISO-8601
+     * instant.
+     *
+     * @throws IllegalArgumentException with a one-line reason naming the bad part
+     */
+    static ReplayFrom parse(String text) {
+        String s = text.trim();
+        if (s.isEmpty() || s.equals("stored")) {
+            return new Stored();
+        }
+        if (s.equals("earliest") || s.equals("beginning")) {
+            return new Earliest();
+        }
+        if (Character.isDigit(s.charAt(0)) && s.length() >= 10 && s.charAt(4) == '-') {
+            try {
+                return new Since(Instant.parse(s));
+            } catch (DateTimeParseException e) {
+                throw new IllegalArgumentException("--replay-from: '" + s + "' is not an ISO-8601 instant such as 2026-11-29T10:00:00Z");
+            }
+        }
+        Map<String, Long> offsets = new LinkedHashMap<>();
+        for (String part : s.split(",")) {
+            String p = part.trim();
+            int colon = p.lastIndexOf(':');
+            if (colon <= 0) {
+                throw new IllegalArgumentException("--replay-from: '" + p + "' is not partition:offset or topic:partition:offset");
+            }
+            String where = p.substring(0, colon);
+            try {
+                long offset = Long.parseLong(p.substring(colon + 1));
+                String partition = where.substring(where.lastIndexOf(':') + 1);
+                Integer.parseInt(partition);
+                if (offset < 0) {
+                    throw new NumberFormatException();
+                }
+                offsets.put(where, offset);
+            } catch (NumberFormatException e) {
+                throw new IllegalArgumentException("--replay-from: '" + p + "' needs a numeric partition and a non-negative offset");
+            }
+        }
+        return new Offsets(offsets);
+    }
+}
