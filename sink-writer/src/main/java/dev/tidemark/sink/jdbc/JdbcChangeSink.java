@@ -101,7 +101,9 @@ public final class JdbcChangeSink implements AutoCloseable {
         String table = null;
         try {
             ensureOffsetsTable();
-            for (BatchPlan.Step step : BatchPlan.of(events)) {
+            List<BatchPlan.Step> plan = BatchPlan.of(events);
+            prepareTables(plan);
+            for (BatchPlan.Step step : plan) {
                 if (step instanceof BatchPlan.Truncation t) {
                     table = targetTable(t.event());
                     truncate(t.event());
@@ -134,6 +136,28 @@ public final class JdbcChangeSink implements AutoCloseable {
         }
     }
 
+    /**
+     * Creates missing tables and columns before the data transaction starts, and commits that DDL on its own: some
+     * engines (MariaDB) commit implicitly on DDL, which must never split a batch from its offsets. Adding a table or
+     * column ahead of the data is harmless if the data transaction then fails.
+     */
+    private void prepareTables(List<BatchPlan.Step> plan) throws SQLException {
+        Set<String> seen = new java.util.HashSet<>();
+        boolean changed = false;
+        for (BatchPlan.Step step : plan) {
+            if (step instanceof BatchPlan.Changes c) {
+                for (ChangeEvent e : c.events()) {
+                    if (e instanceof ChangeEvent.Upsert u && seen.add(targetTable(u) + "\u0000" + u.schema().columns())) {
+                        changed |= tables.ensure(targetTable(u), u.schema());
+                    }
+                }
+            }
+        }
+        if (changed) {
+            connection.commit();
+        }
+    }
+
     private int[] applyTable(String table, List<ChangeEvent> events) throws SQLException {
         Map<String, List<ChangeEvent.Upsert>> upsertsByShape = new LinkedHashMap<>();
         List<ChangeEvent.Delete> deletes = new ArrayList<>();
@@ -146,9 +170,6 @@ public final class JdbcChangeSink implements AutoCloseable {
             } else {
                 throw new IllegalStateException("truncate inside a change run");
             }
-        }
-        for (List<ChangeEvent.Upsert> group : upsertsByShape.values()) {
-            tables.ensure(table, group.get(0).schema());
         }
         int upserted = 0;
         for (List<ChangeEvent.Upsert> group : upsertsByShape.values()) {

@@ -53,21 +53,28 @@ final class TargetTables {
         return Optional.of(cols);
     }
 
-    /** Creates the table or adds missing columns so that every column of {@code schema} exists. */
-    void ensure(String table, RowSchema schema) throws SQLException {
+    /**
+     * Creates the table or adds missing columns so that every column of {@code schema} exists.
+     *
+     * @return whether any DDL ran
+     */
+    boolean ensure(String table, RowSchema schema) throws SQLException {
         Optional<Set<String>> existing = columns(table);
         if (existing.isEmpty()) {
             create(table, schema);
-            return;
+            return true;
         }
         Set<String> cols = existing.get();
+        boolean changed = false;
         for (Column c : schema.columns()) {
             if (!cols.contains(c.name())) {
                 execute("ALTER TABLE " + dialect.quote(table) + " ADD COLUMN " + dialect.quote(c.name()) + " "
                         + dialect.columnType(c.type()));
                 cols.add(c.name());
+                changed = true;
             }
         }
+        return changed;
     }
 
     private void create(String table, RowSchema schema) throws SQLException {
