@@ -95,6 +95,16 @@ public final class JdbcChangeSink implements AutoCloseable {
      * @throws SinkException after rolling back, naming the table at fault
      */
     public ApplyResult apply(List<ChangeEvent> events, Collection<PartitionOffset> nextOffsets) {
+        return apply(events, nextOffsets, SideWrite.NONE);
+    }
+
+    /**
+     * Applies {@code events}, stores {@code nextOffsets} and runs {@code sideWrite} (for example a watermark
+     * control-table row) in one transaction: all of it commits, or none of it.
+     *
+     * @throws SinkException after rolling back, naming the table at fault
+     */
+    public ApplyResult apply(List<ChangeEvent> events, Collection<PartitionOffset> nextOffsets, SideWrite sideWrite) {
         int upserts = 0;
         int deletes = 0;
         int collapsed = 0;
@@ -124,6 +134,8 @@ public final class JdbcChangeSink implements AutoCloseable {
             }
             table = SinkOptions.OFFSETS_TABLE;
             storeOffsets(nextOffsets);
+            table = "(side write)";
+            sideWrite.write(connection, dialect);
             connection.commit();
             return new ApplyResult(events.size(), collapsed, upserts, deletes);
         } catch (SQLException | RuntimeException e) {
