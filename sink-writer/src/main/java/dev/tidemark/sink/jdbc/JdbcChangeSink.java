@@ -53,7 +53,9 @@ public final class JdbcChangeSink implements AutoCloseable {
     /** Opens a connection to {@code jdbcUrl} (credentials in {@code properties}) and wraps it. */
     public static JdbcChangeSink open(String jdbcUrl, Properties properties, SinkOptions options) throws SQLException {
         Dialect dialect = Dialect.forUrl(jdbcUrl);
-        return new JdbcChangeSink(DriverManager.getConnection(jdbcUrl, properties), dialect, options);
+        Properties merged = dialect.connectionDefaults();
+        merged.putAll(properties);
+        return new JdbcChangeSink(DriverManager.getConnection(jdbcUrl, merged), dialect, options);
     }
 
     public Dialect dialect() {

@@ -69,7 +69,7 @@ final class TargetTables {
         for (Column c : schema.columns()) {
             if (!cols.contains(c.name())) {
                 execute("ALTER TABLE " + dialect.quote(table) + " ADD COLUMN " + dialect.quote(c.name()) + " "
-                        + dialect.columnType(c.type()));
+                        + dialect.columnType(c.type(), false));
                 cols.add(c.name());
                 changed = true;
             }
@@ -81,9 +81,9 @@ final class TargetTables {
         List<String> defs = new ArrayList<>();
         for (Column c : schema.columns()) {
             boolean key = schema.keyColumns().contains(c.name());
-            defs.add(dialect.quote(c.name()) + " " + dialect.columnType(c.type()) + (key ? " NOT NULL" : ""));
+            defs.add(dialect.quote(c.name()) + " " + dialect.columnType(c.type(), key) + (key ? " NOT NULL" : ""));
         }
-        defs.add(dialect.quote(positionColumn) + " " + dialect.textType());
+        defs.add(dialect.quote(positionColumn) + " " + dialect.positionType());
         List<String> keys = schema.keyColumns().stream().map(dialect::quote).toList();
         defs.add("PRIMARY KEY (" + String.join(", ", keys) + ")");
         execute("CREATE TABLE " + dialect.quote(table) + " (" + String.join(", ", defs) + ")");
