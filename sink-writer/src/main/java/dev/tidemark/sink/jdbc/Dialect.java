@@ -57,6 +57,9 @@ public sealed interface Dialect permits SqliteDialect, PostgresDialect, MariaDbD
         return textType();
     }
 
+    /** SQL that changes a column's type (a widening), or null where the engine needs none (SQLite's affinity). */
+    String alterColumnType(String table, String column, String type);
+
     /** The type of Tidemark's own 64-bit integer columns. */
     String bigintType();
 

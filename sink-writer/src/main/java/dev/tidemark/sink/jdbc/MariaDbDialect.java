@@ -115,6 +115,11 @@ public final class MariaDbDialect implements Dialect {
     }
 
     @Override
+    public String alterColumnType(String table, String column, String type) {
+        return "ALTER TABLE " + quote(table) + " MODIFY COLUMN " + quote(column) + " " + type;
+    }
+
+    @Override
     public String bigintType() {
         return "BIGINT";
     }

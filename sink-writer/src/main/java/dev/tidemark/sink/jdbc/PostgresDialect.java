@@ -109,6 +109,11 @@ public final class PostgresDialect implements Dialect {
     }
 
     @Override
+    public String alterColumnType(String table, String column, String type) {
+        return "ALTER TABLE " + quote(table) + " ALTER COLUMN " + quote(column) + " TYPE " + type;
+    }
+
+    @Override
     public String bigintType() {
         return "BIGINT";
     }

@@ -93,6 +93,11 @@ public final class SqliteDialect implements Dialect {
     }
 
     @Override
+    public String alterColumnType(String table, String column, String type) {
+        return null; // a column's declared type only sets its affinity: wider values already fit
+    }
+
+    @Override
     public String bigintType() {
         return "INTEGER";
     }

@@ -158,4 +158,63 @@ abstract class AbstractSinkSemanticsIT {
         assertThat(rows("items", List.of("label", "big"), List.of(ValueKind.TEXT, ValueKind.TEXT)))
                 .containsExactly(List.of("b", "a large value"));
     }
+
+    private JdbcChangeSink openSink(SinkOptions options) throws Exception {
+        return JdbcChangeSink.open(target.jdbcUrl(), target.properties(), options);
+    }
+
+    @Test
+    void softDeletesKeepTheKeySoAReplayCannotResurrectIt() throws Exception {
+        sink.close();
+        sink = openSink(new SinkOptions("soft", SinkOptions.DEFAULT_POSITION_COLUMN, false, SinkOptions.DeleteMode.SOFT));
+        RowSchema s = SinkEvents.wide("id");
+        sink.apply(List.of(SinkEvents.upsert(T, s, 1, "one", 10), SinkEvents.upsert(T, s, 2, "two", 11)), List.of());
+        sink.apply(List.of(SinkEvents.delete(T, s, 1, 20), SinkEvents.delete(T, s, 3, 21)), List.of());
+        // replay of the original inserts: refused by the delete's newer position
+        sink.apply(List.of(SinkEvents.upsert(T, s, 1, "one", 10), SinkEvents.upsert(T, s, 3, "three", 12)), List.of());
+        List<String> cols = List.of("id", "label", SinkOptions.DELETED_COLUMN);
+        List<ValueKind> kinds = List.of(ValueKind.INTEGER, ValueKind.TEXT, ValueKind.BOOLEAN);
+        assertThat(rows("items", cols, kinds)).containsExactly(List.of("1", "one", "true"), List.of("2", "two", "false"),
+                List.of("3", "\u0000NULL", "true"));
+        // a newer insert of a deleted key brings it back
+        sink.apply(List.of(SinkEvents.upsert(T, s, 1, "back", 30)), List.of());
+        assertThat(rows("items", cols, kinds).get(0)).containsExactly("1", "back", "false");
+    }
+
+    @Test
+    void truncateEmptiesTheTableWhenEnabled() throws Exception {
+        sink.close();
+        sink = openSink(new SinkOptions("trunc", SinkOptions.DEFAULT_POSITION_COLUMN, true));
+        RowSchema s = SinkEvents.wide("id");
+        sink.apply(List.of(SinkEvents.upsert(T, s, 1, "a", 1), SinkEvents.upsert(T, s, 2, "b", 2), new ChangeEvent.Truncate(T, new SourcePosition.Lsn(3)),
+                SinkEvents.upsert(T, s, 3, "c", 4)), List.of(new PartitionOffset("tp", 0, 4)));
+        assertThat(idAndLabel("items")).containsExactly(List.of("3", "c"));
+    }
+
+    @Test
+    void wideningIsAppliedNarrowingAndKeyChangesAreRefused() throws Exception {
+        RowSchema narrow = new RowSchema(List.of(new dev.tidemark.sink.event.Column("id", dev.tidemark.sink.event.ColumnType.of("int64"), false),
+                new dev.tidemark.sink.event.Column("qty", dev.tidemark.sink.event.ColumnType.of("int32"), true),
+                new dev.tidemark.sink.event.Column("amount", new dev.tidemark.sink.event.ColumnType("bytes", dev.tidemark.sink.event.ColumnType.DECIMAL,
+                        Map.of("scale", "2", "connect.decimal.precision", "6")), true)), List.of("id"));
+        RowSchema wider = new RowSchema(List.of(narrow.columns().get(0),
+                new dev.tidemark.sink.event.Column("qty", dev.tidemark.sink.event.ColumnType.of("int64"), true),
+                new dev.tidemark.sink.event.Column("amount", new dev.tidemark.sink.event.ColumnType("bytes", dev.tidemark.sink.event.ColumnType.DECIMAL,
+                        Map.of("scale", "3", "connect.decimal.precision", "12")), true)), List.of("id"));
+        sink.apply(List.of(SinkEvents.upsert(T, narrow, Map.of("id", 1L, "qty", 5L, "amount", new java.math.BigDecimal("1234.56")), 1)), List.of());
+        sink.apply(List.of(SinkEvents.upsert(T, wider, Map.of("id", 2L, "qty", 5_000_000_000L, "amount", new java.math.BigDecimal("123456789.123")), 2)), List.of());
+        assertThat(rows("items", List.of("id", "qty", "amount"), List.of(ValueKind.INTEGER, ValueKind.INTEGER, ValueKind.DECIMAL)))
+                .containsExactly(List.of("1", "5", "1234.56"), List.of("2", "5000000000", "123456789.123"));
+
+        assertThatThrownBy(() -> sink.apply(List.of(SinkEvents.upsert(T, narrow, Map.of("id", 3L, "qty", 1L, "amount", new java.math.BigDecimal("1.00")), 3)),
+                List.of(new PartitionOffset("tp", 0, 9))))
+                .isInstanceOf(SinkException.class)
+                .hasMessageContaining("table items column qty: type change from int64 to int32");
+        RowSchema rekeyed = new RowSchema(wider.columns(), List.of("id", "qty"));
+        assertThatThrownBy(() -> sink.apply(List.of(SinkEvents.upsert(T, rekeyed, Map.of("id", 4L, "qty", 1L, "amount", new java.math.BigDecimal("1.000")), 4)),
+                List.of()))
+                .isInstanceOf(SinkException.class)
+                .hasMessageContaining("table items: primary key changed from [id] to [id, qty]");
+        assertThat(sink.storedOffsets()).isEmpty();
+    }
 }
