@@ -26,7 +26,8 @@ public final class SinkFactory {
             p.setProperty("password", t.password().reveal());
         }
         try {
-            return JdbcChangeSink.open(t.jdbcUrl(), p, new SinkOptions(config.name(), t.positionColumn(), t.applyTruncate()));
+            return JdbcChangeSink.open(t.jdbcUrl(), p, new SinkOptions(config.name(), t.positionColumn(), t.applyTruncate(),
+                    t.softDeletes() ? SinkOptions.DeleteMode.SOFT : SinkOptions.DeleteMode.HARD));
         } catch (SQLException e) {
             throw new IllegalStateException("cannot open target " + dev.tidemark.connector.config.UrlRedaction.mask(t.jdbcUrl())
                     + ": " + e.getMessage(), e);

@@ -34,6 +34,8 @@ import org.slf4j.LoggerFactory;
 public final class JdbcChangeSink implements AutoCloseable {
     private static final Logger log = LoggerFactory.getLogger(JdbcChangeSink.class);
 
+    private static final ColumnType BOOLEAN = ColumnType.of("boolean");
+
     private final Connection connection;
     private final Dialect dialect;
     private final SinkOptions options;
@@ -45,7 +47,7 @@ public final class JdbcChangeSink implements AutoCloseable {
         this.connection = connection;
         this.dialect = dialect;
         this.options = options;
-        this.tables = new TargetTables(connection, dialect, options.positionColumn());
+        this.tables = new TargetTables(connection, dialect, options);
         dialect.configure(connection);
         connection.setAutoCommit(false);
     }
@@ -53,7 +55,9 @@ public final class JdbcChangeSink implements AutoCloseable {
     /** Opens a connection to {@code jdbcUrl} (credentials in {@code properties}) and wraps it. */
     public static JdbcChangeSink open(String jdbcUrl, Properties properties, SinkOptions options) throws SQLException {
         Dialect dialect = Dialect.forUrl(jdbcUrl);
-        return new JdbcChangeSink(DriverManager.getConnection(jdbcUrl, properties), dialect, options);
+        Properties merged = dialect.connectionDefaults();
+        merged.putAll(properties);
+        return new JdbcChangeSink(DriverManager.getConnection(jdbcUrl, merged), dialect, options);
     }
 
     public Dialect dialect() {
@@ -201,6 +205,9 @@ public final class JdbcChangeSink implements AutoCloseable {
             columns.add(c.name());
             types.add(c.type());
         }
+        if (options.softDeletes()) {
+            columns.add(SinkOptions.DELETED_COLUMN);
+        }
         columns.add(options.positionColumn());
         List<String> updates = columns.stream()
                 .filter(c -> !schema.keyColumns().contains(c) && !unavailable.contains(c))
@@ -212,6 +219,9 @@ public final class JdbcChangeSink implements AutoCloseable {
                 Object v = u.row().get(c.name());
                 // The unchanged-TOAST placeholder is never written: NULL on insert, left out of the update.
                 dialect.bind(ps, i++, ChangeEvent.UNAVAILABLE.equals(v) ? null : v, c.type());
+            }
+            if (options.softDeletes()) {
+                dialect.bind(ps, i++, Boolean.FALSE, BOOLEAN);
             }
             bindPosition(ps, i, u.position());
             ps.addBatch();
@@ -225,6 +235,11 @@ public final class JdbcChangeSink implements AutoCloseable {
         Map<String, PreparedStatement> used = new LinkedHashMap<>();
         for (ChangeEvent.Delete d : deletes) {
             boolean guarded = !(d.position() instanceof SourcePosition.Unknown);
+            if (options.softDeletes()) {
+                softDelete(table, d, guarded, used);
+                n++;
+                continue;
+            }
             StringBuilder sql = new StringBuilder("DELETE FROM ").append(q(table)).append(" WHERE ");
             List<String> keys = new ArrayList<>(d.key().keySet());
             for (int i = 0; i < keys.size(); i++) {
@@ -251,6 +266,43 @@ public final class JdbcChangeSink implements AutoCloseable {
             ps.executeBatch();
         }
         return n;
+    }
+
+    /**
+     * Soft delete: the key stays with {@code __tidemark_deleted} = true and the delete's position, so an older
+     * insert replayed later is refused by the position guard instead of resurrecting the row. A tombstone (no
+     * position) only marks an existing row.
+     */
+    private void softDelete(String table, ChangeEvent.Delete d, boolean guarded, Map<String, PreparedStatement> used) throws SQLException {
+        List<String> keys = new ArrayList<>(d.key().keySet());
+        String sql;
+        if (guarded) {
+            List<String> columns = new ArrayList<>(keys);
+            columns.add(SinkOptions.DELETED_COLUMN);
+            columns.add(options.positionColumn());
+            sql = dialect.upsert(table, columns, keys, List.of(SinkOptions.DELETED_COLUMN, options.positionColumn()), options.positionColumn());
+        } else {
+            StringBuilder b = new StringBuilder("UPDATE ").append(q(table)).append(" SET ").append(q(SinkOptions.DELETED_COLUMN))
+                    .append(" = ? WHERE ");
+            for (int i = 0; i < keys.size(); i++) {
+                b.append(i == 0 ? "" : " AND ").append(q(keys.get(i))).append(" = ?");
+            }
+            sql = b.toString();
+        }
+        PreparedStatement ps = statement(sql);
+        used.put(sql, ps);
+        int i = 1;
+        if (!guarded) {
+            dialect.bind(ps, i++, Boolean.TRUE, BOOLEAN);
+        }
+        for (Object v : d.key().values()) {
+            dialect.bind(ps, i++, v, ColumnType.of("string"));
+        }
+        if (guarded) {
+            dialect.bind(ps, i++, Boolean.TRUE, BOOLEAN);
+            bindPosition(ps, i, d.position());
+        }
+        ps.addBatch();
     }
 
     private void truncate(ChangeEvent.Truncate t) throws SQLException {
