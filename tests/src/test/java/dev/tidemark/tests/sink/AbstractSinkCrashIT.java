@@ -1,16 +1,21 @@
-package dev.tidemark.tests;
+package dev.tidemark.tests.sink;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
 import dev.tidemark.connector.demo.SyntheticChangeStream;
+import dev.tidemark.connector.reconcile.ValueKind;
 import dev.tidemark.sink.event.ChangeEvent;
 import dev.tidemark.sink.event.EnvelopeEncoder;
 import dev.tidemark.sink.event.TableId;
+import dev.tidemark.tests.TestInfrastructure;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -57,15 +62,14 @@ abstract class AbstractSinkCrashIT {
     static final int KILLS = 6;
     static final int BATCH = 500;
     static final TableId TABLE = new TableId("public", "crash_items");
-    static final List<KeyChecksumComparison.Kind> KINDS = List.of(KeyChecksumComparison.Kind.INTEGER,
-            KeyChecksumComparison.Kind.DECIMAL, KeyChecksumComparison.Kind.TEXT, KeyChecksumComparison.Kind.TIMESTAMPTZ,
-            KeyChecksumComparison.Kind.BOOLEAN, KeyChecksumComparison.Kind.INTEGER);
+    static final List<ValueKind> KINDS = List.of(ValueKind.INTEGER, ValueKind.DECIMAL, ValueKind.TEXT,
+            ValueKind.TIMESTAMPTZ, ValueKind.BOOLEAN, ValueKind.INTEGER);
 
     @TempDir
     Path dir;
 
     /** The target under test, created fresh for one test; {@code close()} removes it. */
-    abstract SinkTarget openTarget(Path dir);
+    abstract TargetDatabase target() throws Exception;
 
     /** One record as the test remembers it: the key and the row after it ({@code null} for a delete or tombstone). */
     private record Change(long id, Object[] row) {
@@ -79,9 +83,9 @@ abstract class AbstractSinkCrashIT {
     void killNineAtRandomPointsOfABacklogLosesAndDuplicatesNothing() throws Exception {
         long seed = Long.getLong("tidemark.crash.seed", System.nanoTime());
         System.out.println(getClass().getSimpleName() + ": seed " + seed + " (rerun with -Dtidemark.crash.seed=" + seed + ")");
-        try (SinkTarget target = openTarget(dir)) {
+        try (TargetDatabase target = target()) {
             String bootstrap = TestInfrastructure.kafkaBootstrap();
-            String name = ("crash_" + target.kind + "_" + ProcessHandle.current().pid() + "_" + Long.toHexString(seed & 0xffffff))
+            String name = ("crash_" + target.name() + "_" + ProcessHandle.current().pid() + "_" + Long.toHexString(seed & 0xffffff))
                     .replaceAll("[^A-Za-z0-9_]", "_");
             String topic = name + "." + TABLE.schema() + "." + TABLE.table();
             List<List<Change>> partitions = produceBacklog(bootstrap, topic, name, seed);
@@ -103,15 +107,15 @@ abstract class AbstractSinkCrashIT {
                     long started = System.nanoTime();
                     Process p = startSink(yaml, log);
                     try {
-                        awaitWhileAlive(p, log, "sink run " + run + " stored offsets summing to ≥ " + threshold + " in " + target,
+                        awaitWhileAlive(p, log, "sink run " + run + " stored offsets summing to ≥ " + threshold + " in " + target.name() + " " + target.jdbcUrl(),
                                 Duration.ofSeconds(120), Duration.ofMillis(10),
-                                () -> total(target.storedOffsets(probe, name, topic)) >= threshold);
+                                () -> total(storedOffsets(target, probe, name, topic)) >= threshold);
                     } finally {
                         p.destroyForcibly(); // SIGKILL
                     }
                     assertThat(p.waitFor(30, TimeUnit.SECONDS)).as("run " + run + " died after SIGKILL").isTrue();
                     assertThat(p.exitValue()).as("run " + run + " exit status (128 + SIGKILL)").isEqualTo(137);
-                    Map<Integer, Long> stored = target.storedOffsets(probe, name, topic);
+                    Map<Integer, Long> stored = storedOffsets(target, probe, name, topic);
                     long storedTotal = total(stored);
                     done.add(new Kill(run, threshold, stored, storedTotal, TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - started)));
                     assertThat(storedTotal).as("run " + run + " was killed mid-backlog: stored " + stored + " of " + end)
@@ -126,9 +130,9 @@ abstract class AbstractSinkCrashIT {
                 Path log = dir.resolve("sink-final.log");
                 Process p = startSink(yaml, log);
                 try {
-                    awaitWhileAlive(p, log, "final sink run stored the end offsets " + end + " in " + target,
+                    awaitWhileAlive(p, log, "final sink run stored the end offsets " + end + " in " + target.name() + " " + target.jdbcUrl(),
                             Duration.ofSeconds(180), Duration.ofMillis(50),
-                            () -> target.storedOffsets(probe, name, topic).equals(end));
+                            () -> storedOffsets(target, probe, name, topic).equals(end));
                     p.destroy(); // SIGTERM: drain and exit 0
                     assertThat(p.waitFor(60, TimeUnit.SECONDS)).as("final run stopped after SIGTERM").isTrue();
                     assertThat(p.exitValue()).as("final run exit code; log:\n" + tail(log)).isZero();
@@ -148,8 +152,8 @@ abstract class AbstractSinkCrashIT {
         }
     }
 
-    private KeyChecksumComparison.Result compare(Connection c, SinkTarget target, Map<Long, Object[]> expected) throws Exception {
-        return KeyChecksumComparison.compare(c, target, TABLE.table(), SyntheticChangeStream.COLUMNS, KINDS, expected);
+    private KeyChecksumComparison.Result compare(Connection c, TargetDatabase target, Map<Long, Object[]> expected) throws Exception {
+        return KeyChecksumComparison.compare(c, target.quotes(), TABLE.table(), SyntheticChangeStream.COLUMNS, KINDS, expected);
     }
 
     /** Produces the backlog and returns, per partition, the records in offset order. */
@@ -209,7 +213,7 @@ abstract class AbstractSinkCrashIT {
         return rows;
     }
 
-    private Path writePipeline(String name, String bootstrap, SinkTarget target) throws IOException {
+    private Path writePipeline(String name, String bootstrap, TargetDatabase target) throws IOException {
         Path yaml = dir.resolve("pipeline.yaml");
         Files.writeString(yaml, String.join("\n",
                 "name: " + name,
@@ -225,8 +229,8 @@ abstract class AbstractSinkCrashIT {
                 "    group.instance.id: " + name + "-sink",
                 "    session.timeout.ms: 10000",
                 "target:",
-                "  url: " + target.jdbcUrl,
-                target.user == null ? "" : "  user: " + target.user,
+                "  url: " + target.jdbcUrl(),
+                target.properties().getProperty("user") == null ? "" : "  user: " + target.properties().getProperty("user"),
                 "  password: ${CRASH_TARGET_PASSWORD:-}",
                 "  batchSize: " + BATCH,
                 "stateDir: state",
@@ -252,6 +256,26 @@ abstract class AbstractSinkCrashIT {
         } catch (ConditionTimeoutException | TerminalFailureException e) {
             throw new AssertionError(e.getMessage() + "\n--- last lines of " + log + " ---\n" + tail(log), e);
         }
+    }
+
+    /** The offsets the pipeline stored in {@code tidemark_offsets} for {@code topic}, by partition; empty if none yet. */
+    private static Map<Integer, Long> storedOffsets(TargetDatabase target, Connection c, String pipeline, String topic) {
+        java.util.function.UnaryOperator<String> q = target.quotes()::quote;
+        String sql = "SELECT " + q.apply("partition") + ", " + q.apply("next_offset") + " FROM " + q.apply("tidemark_offsets")
+                + " WHERE " + q.apply("pipeline") + " = ? AND " + q.apply("topic") + " = ?";
+        Map<Integer, Long> out = new HashMap<>();
+        try (PreparedStatement ps = c.prepareStatement(sql)) {
+            ps.setString(1, pipeline);
+            ps.setString(2, topic);
+            try (ResultSet rs = ps.executeQuery()) {
+                while (rs.next()) {
+                    out.put(rs.getInt(1), rs.getLong(2));
+                }
+            }
+        } catch (SQLException e) {
+            return Map.of(); // the sink has not created the table yet
+        }
+        return out;
     }
 
     private static long total(Map<Integer, Long> offsets) {

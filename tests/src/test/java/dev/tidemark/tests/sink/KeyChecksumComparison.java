@@ -1,7 +1,8 @@
-package dev.tidemark.tests;
+package dev.tidemark.tests.sink;
 
-import dev.tidemark.sink.jdbc.TemporalText;
-import java.math.BigDecimal;
+import dev.tidemark.connector.reconcile.CanonicalValues;
+import dev.tidemark.connector.reconcile.TableComparison;
+import dev.tidemark.connector.reconcile.ValueKind;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
@@ -9,11 +10,6 @@ import java.sql.Connection;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
-import java.sql.Timestamp;
-import java.time.Instant;
-import java.time.LocalDateTime;
-import java.time.OffsetDateTime;
-import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashMap;
@@ -22,15 +18,11 @@ import java.util.Map;
 import java.util.TreeSet;
 
 /**
- * Compares a target table with the rows it must hold (kept by the test) by primary key and a SHA-256 checksum of
- * each row's canonical values, whatever the engine stores: decimals without trailing zeros, instants as UTC text with
- * six fraction digits, booleans as {@code true}/{@code false} (SQLite's 0/1 too), integers as longs, NULL as a marker
- * no text can equal. The first column is the key ({@code bigint}).
+ * Compares a target table with the rows it must hold (kept by the test, not read from a source database) by primary
+ * key and a SHA-256 checksum of each row's canonical values ({@link CanonicalValues}: equal values give equal text on
+ * every engine). The first column is the key ({@code bigint}).
  */
 final class KeyChecksumComparison {
-    /** How a column's values are normalised. */
-    enum Kind { INTEGER, DECIMAL, TEXT, TIMESTAMPTZ, BOOLEAN }
-
     /** The outcome: keys missing from the target, surplus in it, and present with a different checksum. */
     record Result(int expectedRows, int targetRows, List<Long> missing, List<Long> surplus, List<Long> changed,
                   String firstChange) {
@@ -49,8 +41,6 @@ final class KeyChecksumComparison {
         }
     }
 
-    private static final String NULL = "\u0000NULL";
-
     private KeyChecksumComparison() {
     }
 
@@ -58,19 +48,18 @@ final class KeyChecksumComparison {
      * @param columns  column names in order, key first, with their kinds
      * @param expected key → values in {@code columns} order (Java values as in {@code ChangeEvent} rows)
      */
-    static Result compare(Connection target, SinkTarget t, String table, List<String> columns, List<Kind> kinds,
+    static Result compare(Connection target, TableComparison.QuoteStyle quotes, String table, List<String> columns, List<ValueKind> kinds,
                           Map<Long, Object[]> expected) throws SQLException {
         Map<Long, String[]> expectedText = new HashMap<>();
         expected.forEach((k, row) -> expectedText.put(k, canonicalRow(row, kinds)));
         Map<Long, String[]> targetText = new HashMap<>();
-        String sql = "SELECT " + String.join(", ", columns.stream().map(t::quote).toList()) + " FROM " + t.quote(table);
+        String sql = "SELECT " + String.join(", ", columns.stream().map(quotes::quote).toList()) + " FROM " + quotes.quote(table);
         try (Statement s = target.createStatement(); ResultSet rs = s.executeQuery(sql)) {
             while (rs.next()) {
-                Object[] row = new Object[columns.size()];
-                for (int i = 0; i < row.length; i++) {
-                    row[i] = rs.getObject(i + 1);
+                String[] text = new String[columns.size()];
+                for (int i = 0; i < text.length; i++) {
+                    text[i] = CanonicalValues.read(rs, i + 1, kinds.get(i));
                 }
-                String[] text = canonicalRow(row, kinds);
                 targetText.put(Long.parseLong(text[0]), text);
             }
         }
@@ -98,10 +87,10 @@ final class KeyChecksumComparison {
         return new Result(expectedText.size(), targetText.size(), missing, surplus, changed, firstChange);
     }
 
-    private static String[] canonicalRow(Object[] row, List<Kind> kinds) {
+    private static String[] canonicalRow(Object[] row, List<ValueKind> kinds) {
         String[] out = new String[row.length];
         for (int i = 0; i < row.length; i++) {
-            out[i] = canonical(row[i], kinds.get(i));
+            out[i] = CanonicalValues.canonical(row[i], kinds.get(i));
         }
         return out;
     }
@@ -116,47 +105,6 @@ final class KeyChecksumComparison {
             return sha.digest();
         } catch (NoSuchAlgorithmException e) {
             throw new IllegalStateException(e);
-        }
-    }
-
-    static String canonical(Object v, Kind kind) {
-        if (v == null) {
-            return NULL;
-        }
-        return switch (kind) {
-            case INTEGER -> Long.toString(v instanceof Number n ? n.longValue() : Long.parseLong(v.toString().trim()));
-            case DECIMAL -> {
-                BigDecimal d = v instanceof BigDecimal b ? b : new BigDecimal(v.toString().trim());
-                yield d.signum() == 0 ? "0" : d.stripTrailingZeros().toPlainString();
-            }
-            case TEXT -> v instanceof byte[] b ? new String(b, StandardCharsets.UTF_8) : v.toString();
-            case TIMESTAMPTZ -> TemporalText.instant(instant(v));
-            case BOOLEAN -> Boolean.toString(v instanceof Boolean b ? b
-                    : v instanceof Number n ? n.longValue() != 0 : Boolean.parseBoolean(v.toString().trim()) || v.toString().trim().equals("1"));
-        };
-    }
-
-    private static Instant instant(Object v) {
-        if (v instanceof Instant i) {
-            return i;
-        }
-        if (v instanceof OffsetDateTime o) {
-            return o.toInstant();
-        }
-        if (v instanceof Timestamp t) {
-            return t.toInstant();
-        }
-        if (v instanceof LocalDateTime l) {
-            return l.toInstant(ZoneOffset.UTC); // engines without zones store UTC
-        }
-        String s = v.toString().trim().replace(' ', 'T');
-        if (s.endsWith("Z")) {
-            return Instant.parse(s);
-        }
-        try {
-            return OffsetDateTime.parse(s).toInstant();
-        } catch (java.time.format.DateTimeParseException e) {
-            return LocalDateTime.parse(s).toInstant(ZoneOffset.UTC);
         }
     }
 }
