@@ -1,0 +1,45 @@
+package dev.tidemark.bench;
+
+import java.util.List;
+import java.util.Optional;
+
+/** The contenders of the sink benchmark, in the order they run. */
+enum Contender {
+    TIDEMARK_SQLITE("tidemark-sqlite", "Tidemark sink (KafkaSinkRunner + JdbcChangeSink) → SQLite", Target.SQLITE, true),
+    RAW_SQLITE("raw-sqlite", "raw JDBC loop → SQLite (readTree, collapse, addBatch upsert/delete, 1 tx/batch)", Target.SQLITE, false),
+    TIDEMARK_POSTGRES("tidemark-postgres", "Tidemark sink (KafkaSinkRunner + JdbcChangeSink) → PostgreSQL", Target.POSTGRES, true),
+    RAW_PG_ROWS("raw-pg-rows", "raw JDBC loop → PostgreSQL, per-row ON CONFLICT upsert + DELETE, addBatch", Target.POSTGRES, false),
+    RAW_PG_UNNEST("raw-pg-unnest", "raw JDBC loop → PostgreSQL, UNNEST upsert + DELETE … = ANY(?)", Target.POSTGRES, false),
+    KAFKA_ONLY("kafka-only", "breakdown: poll every record, decode nothing, write nothing", Target.NONE, false),
+    DECODE_RAW("decode-raw", "breakdown: poll + the raw loops' decode (readTree + 6 fields) + collapse, no writes", Target.NONE, false),
+    DECODE_TIDEMARK("decode-tidemark", "breakdown: poll + Tidemark's EnvelopeDecoder + BatchPlan, no writes", Target.NONE, false),
+    STAGES_TIDEMARK_SQLITE("stages-tidemark-sqlite", "breakdown: the sink loop by hand, decode and apply timed apart → SQLite", Target.SQLITE, true),
+    STAGES_TIDEMARK_POSTGRES("stages-tidemark-postgres", "breakdown: the sink loop by hand, decode and apply timed apart → PostgreSQL", Target.POSTGRES, true);
+
+    enum Target { SQLITE, POSTGRES, NONE }
+
+    final String id;
+    final String description;
+    final Target target;
+    final boolean tidemark;
+
+    Contender(String id, String description, Target target, boolean tidemark) {
+        this.id = id;
+        this.description = description;
+        this.target = target;
+        this.tidemark = tidemark;
+    }
+
+    static Optional<Contender> byId(String id) {
+        for (Contender c : values()) {
+            if (c.id.equals(id)) {
+                return Optional.of(c);
+            }
+        }
+        return Optional.empty();
+    }
+
+    static List<String> ids() {
+        return java.util.Arrays.stream(values()).map(c -> c.id).toList();
+    }
+}
