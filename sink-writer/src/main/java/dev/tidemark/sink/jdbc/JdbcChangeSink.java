@@ -36,20 +36,27 @@ public final class JdbcChangeSink implements AutoCloseable {
 
     private static final ColumnType BOOLEAN = ColumnType.of("boolean");
 
-    private final Connection connection;
+    private Connection connection;
     private final Dialect dialect;
     private final SinkOptions options;
-    private final TargetTables tables;
+    private final ConnectionSource source;
+    private RetryPolicy retry = RetryPolicy.DEFAULT;
+    private TargetTables tables;
+    private long retries;
     private final Map<String, PreparedStatement> statements = new HashMap<>();
     private boolean offsetsTableReady;
 
-    public JdbcChangeSink(Connection connection, Dialect dialect, SinkOptions options) throws SQLException {
-        this.connection = connection;
+    /** Opens connections for the sink: the first, and new ones after a connection was lost. */
+    @FunctionalInterface
+    public interface ConnectionSource {
+        Connection open() throws SQLException;
+    }
+
+    public JdbcChangeSink(ConnectionSource source, Dialect dialect, SinkOptions options) throws SQLException {
+        this.source = source;
         this.dialect = dialect;
         this.options = options;
-        this.tables = new TargetTables(connection, dialect, options);
-        dialect.configure(connection);
-        connection.setAutoCommit(false);
+        connect();
     }
 
     /** Opens a connection to {@code jdbcUrl} (credentials in {@code properties}) and wraps it. */
@@ -57,7 +64,26 @@ public final class JdbcChangeSink implements AutoCloseable {
         Dialect dialect = Dialect.forUrl(jdbcUrl);
         Properties merged = dialect.connectionDefaults();
         merged.putAll(properties);
-        return new JdbcChangeSink(DriverManager.getConnection(jdbcUrl, merged), dialect, options);
+        return new JdbcChangeSink(() -> DriverManager.getConnection(jdbcUrl, merged), dialect, options);
+    }
+
+    private void connect() throws SQLException {
+        connection = source.open();
+        dialect.configure(connection);
+        connection.setAutoCommit(false);
+        tables = new TargetTables(connection, dialect, options);
+        offsetsTableReady = false;
+    }
+
+    /** Replaces the retry policy for transient failures (default {@link RetryPolicy#DEFAULT}). */
+    public JdbcChangeSink withRetry(RetryPolicy policy) {
+        this.retry = policy;
+        return this;
+    }
+
+    /** How many times a transient failure was retried so far. */
+    public long retries() {
+        return retries;
     }
 
     public Dialect dialect() {
@@ -71,6 +97,10 @@ public final class JdbcChangeSink implements AutoCloseable {
 
     /** The offsets this pipeline stored in the target, by topic and partition. */
     public Map<String, Map<Integer, Long>> storedOffsets() {
+        return retrying(this::storedOffsetsOnce);
+    }
+
+    private Map<String, Map<Integer, Long>> storedOffsetsOnce() {
         try {
             ensureOffsetsTable();
             Map<String, Map<Integer, Long>> out = new LinkedHashMap<>();
@@ -109,6 +139,50 @@ public final class JdbcChangeSink implements AutoCloseable {
      * @throws SinkException after rolling back, naming the table at fault
      */
     public ApplyResult apply(List<ChangeEvent> events, Collection<PartitionOffset> nextOffsets, SideWrite sideWrite) {
+        return retrying(() -> applyOnce(events, nextOffsets, sideWrite));
+    }
+
+    private <T> T retrying(java.util.function.Supplier<T> work) {
+        for (int attempt = 1; ; attempt++) {
+            try {
+                return work.get();
+            } catch (SinkException e) {
+                if (!e.isTransient() || attempt >= retry.attempts()) {
+                    if (e.isTransient()) {
+                        throw new SinkException(e.getMessage() + " (gave up after " + attempt + " attempts)", e.getCause());
+                    }
+                    throw e;
+                }
+                recover(e, attempt + 1);
+            }
+        }
+    }
+
+    /** Waits out a transient failure and reconnects when the connection is gone. */
+    private void recover(SinkException e, int nextAttempt) {
+        retries++;
+        java.time.Duration wait = retry.backoff(nextAttempt);
+        log.warn("transient {} target failure, attempt {} of {} in {} ms: {}", dialect.name(), nextAttempt, retry.attempts(),
+                wait.toMillis(), e.getMessage());
+        try {
+            Thread.sleep(wait.toMillis());
+        } catch (InterruptedException ie) {
+            Thread.currentThread().interrupt();
+            throw new SinkException("interrupted while retrying: " + e.getMessage(), e);
+        }
+        try {
+            if (connection.isClosed() || !connection.isValid(5)) {
+                closeConnection();
+                connect();
+                log.info("reconnected to {} target", dialect.name());
+            }
+        } catch (SQLException re) {
+            // the next attempt fails and is classified again
+            log.warn("reconnect to {} target failed: {}", dialect.name(), re.getMessage());
+        }
+    }
+
+    private ApplyResult applyOnce(List<ChangeEvent> events, Collection<PartitionOffset> nextOffsets, SideWrite sideWrite) {
         int upserts = 0;
         int deletes = 0;
         int collapsed = 0;
@@ -396,6 +470,10 @@ public final class JdbcChangeSink implements AutoCloseable {
 
     @Override
     public void close() {
+        closeConnection();
+    }
+
+    private void closeConnection() {
         for (PreparedStatement ps : statements.values()) {
             try {
                 ps.close();
