@@ -232,12 +232,14 @@ public final class JdbcChangeSink implements AutoCloseable {
      * column ahead of the data is harmless if the data transaction then fails.
      */
     private void prepareTables(List<BatchPlan.Step> plan) throws SQLException {
-        Set<String> seen = new java.util.HashSet<>();
+        // decoded events of one schema share one column list instance: dedupe by identity, cheaply
+        Map<List<Column>, Set<String>> seen = new java.util.IdentityHashMap<>();
         boolean changed = false;
         for (BatchPlan.Step step : plan) {
             if (step instanceof BatchPlan.Changes c) {
                 for (ChangeEvent e : c.events()) {
-                    if (e instanceof ChangeEvent.Upsert u && seen.add(targetTable(u) + "\u0000" + u.schema().columns())) {
+                    if (e instanceof ChangeEvent.Upsert u
+                            && seen.computeIfAbsent(u.schema().columns(), k -> new java.util.HashSet<>()).add(targetTable(u))) {
                         changed |= tables.ensure(targetTable(u), u.schema());
                     }
                 }
@@ -249,12 +251,13 @@ public final class JdbcChangeSink implements AutoCloseable {
     }
 
     private int[] applyTable(String table, List<ChangeEvent> events) throws SQLException {
-        Map<String, List<ChangeEvent.Upsert>> upsertsByShape = new LinkedHashMap<>();
+        // shape = column list (shared instance per schema) + unchanged-TOAST columns (almost always none)
+        Map<List<Column>, Map<List<String>, List<ChangeEvent.Upsert>>> upsertsByShape = new java.util.IdentityHashMap<>();
         List<ChangeEvent.Delete> deletes = new ArrayList<>();
         for (ChangeEvent e : events) {
             if (e instanceof ChangeEvent.Upsert u) {
-                String shape = u.schema().columns().stream().map(Column::name).toList() + "|" + u.unavailableColumns();
-                upsertsByShape.computeIfAbsent(shape, k -> new ArrayList<>()).add(u);
+                upsertsByShape.computeIfAbsent(u.schema().columns(), k -> new HashMap<>())
+                        .computeIfAbsent(u.unavailableColumns(), k -> new ArrayList<>()).add(u);
             } else if (e instanceof ChangeEvent.Delete d) {
                 deletes.add(d);
             } else {
@@ -262,8 +265,10 @@ public final class JdbcChangeSink implements AutoCloseable {
             }
         }
         int upserted = 0;
-        for (List<ChangeEvent.Upsert> group : upsertsByShape.values()) {
-            upserted += upsertGroup(table, group);
+        for (Map<List<String>, List<ChangeEvent.Upsert>> byUnavailable : upsertsByShape.values()) {
+            for (List<ChangeEvent.Upsert> group : byUnavailable.values()) {
+                upserted += upsertGroup(table, group);
+            }
         }
         int deleted = deletes.isEmpty() || tables.columns(table).isEmpty() ? 0 : deleteAll(table, deletes);
         return new int[] {upserted, deleted};
@@ -314,18 +319,9 @@ public final class JdbcChangeSink implements AutoCloseable {
                 n++;
                 continue;
             }
-            StringBuilder sql = new StringBuilder("DELETE FROM ").append(q(table)).append(" WHERE ");
-            List<String> keys = new ArrayList<>(d.key().keySet());
-            for (int i = 0; i < keys.size(); i++) {
-                sql.append(i == 0 ? "" : " AND ").append(q(keys.get(i))).append(" = ?");
-            }
-            if (guarded) {
-                // Example: DELETE FROM "orders" WHERE "id" = ? AND ("__tidemark_position" IS NULL OR "__tidemark_position" <= ?)
-                sql.append(" AND (").append(q(options.positionColumn())).append(" IS NULL OR ")
-                        .append(q(options.positionColumn())).append(" <= ?)");
-            }
-            PreparedStatement ps = statement(sql.toString());
-            used.put(sql.toString(), ps);
+            String sql = deleteSql(table, d.key().keySet(), guarded);
+            PreparedStatement ps = statement(sql);
+            used.put(sql, ps);
             int i = 1;
             for (Object v : d.key().values()) {
                 dialect.bind(ps, i++, v, ColumnType.of("string"));
@@ -340,6 +336,24 @@ public final class JdbcChangeSink implements AutoCloseable {
             ps.executeBatch();
         }
         return n;
+    }
+
+    private final Map<List<Object>, String> deleteSqls = new HashMap<>();
+
+    /** Example: {@code DELETE FROM "orders" WHERE "id" = ? AND ("__tidemark_position" IS NULL OR "__tidemark_position" <= ?)}. */
+    private String deleteSql(String table, Set<String> keys, boolean guarded) {
+        return deleteSqls.computeIfAbsent(List.of(table, keys, guarded), k -> {
+            StringBuilder sql = new StringBuilder("DELETE FROM ").append(q(table)).append(" WHERE ");
+            int i = 0;
+            for (String key : keys) {
+                sql.append(i++ == 0 ? "" : " AND ").append(q(key)).append(" = ?");
+            }
+            if (guarded) {
+                sql.append(" AND (").append(q(options.positionColumn())).append(" IS NULL OR ")
+                        .append(q(options.positionColumn())).append(" <= ?)");
+            }
+            return sql.toString();
+        });
     }
 
     /**
