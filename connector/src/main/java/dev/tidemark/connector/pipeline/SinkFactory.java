@@ -36,7 +36,8 @@ public final class SinkFactory {
 
     public static KafkaSinkRunner runner(PipelineConfig config, ReplayFrom replay) {
         SinkSettings settings = new SinkSettings(config.kafka().bootstrapServers(), config.name(), config.topics(),
-                config.target().batchSize(), Duration.ofMillis(200), replay, config.kafka().properties());
+                config.target().batchSize(), Duration.ofMillis(200), replay, config.kafka().properties(),
+                config.target().deadLetterTopic());
         return new KafkaSinkRunner(settings, openTarget(config));
     }
 }

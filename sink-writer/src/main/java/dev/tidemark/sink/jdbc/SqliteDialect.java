@@ -40,7 +40,7 @@ public final class SqliteDialect implements Dialect {
         try (Statement s = connection.createStatement()) {
             s.execute("PRAGMA journal_mode=WAL");
             s.execute("PRAGMA synchronous=NORMAL");
-            s.execute("PRAGMA busy_timeout=10000");
+            s.execute("PRAGMA busy_timeout=3000");
         }
     }
 

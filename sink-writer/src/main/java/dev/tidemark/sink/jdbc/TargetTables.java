@@ -134,6 +134,13 @@ final class TargetTables {
                         + "incompatible); alter the target column yourself or re-create the table and replay", null);
             }
         }
+        if (!cols.contains(options.positionColumn())) {
+            // a table Tidemark did not create: it still needs the position column for monotonic apply
+            execute("ALTER TABLE " + dialect.quote(table) + " ADD COLUMN " + dialect.quote(options.positionColumn()) + " "
+                    + dialect.positionType());
+            cols.add(options.positionColumn());
+            changed = true;
+        }
         if (options.softDeletes() && !cols.contains(SinkOptions.DELETED_COLUMN)) {
             execute("ALTER TABLE " + dialect.quote(table) + " ADD COLUMN " + dialect.quote(SinkOptions.DELETED_COLUMN) + " "
                     + dialect.columnType(ColumnType.of("boolean"), false));
