@@ -102,43 +102,47 @@ public final class ControlTable {
 
     public Optional<State> read(String table) throws SQLException {
         ensure();
+        State state = null;
         String sql = "SELECT " + String.join(", ", COLUMNS.stream().map(this::q).toList()) + " FROM " + q(NAME)
                 + " WHERE " + q("table_name") + " = ?";
+        // commit only once the statement is closed: an open SQLite statement keeps its read snapshot alive
         try (PreparedStatement ps = connection.prepareStatement(sql)) {
             ps.setString(1, table);
             try (ResultSet rs = ps.executeQuery()) {
-                if (!rs.next()) {
-                    connection.commit();
-                    return Optional.empty();
+                if (rs.next()) {
+                    state = state(rs);
                 }
-                Mark mark = null;
-                if (rs.getObject("wm_zoned") != null) {
-                    mark = new Mark.Zoned(instant(rs.getObject("wm_zoned")));
-                } else if (rs.getObject("wm_local") != null) {
-                    mark = new Mark.Local(local(rs.getObject("wm_local")));
-                } else if (rs.getObject("wm_date") != null) {
-                    mark = new Mark.Day(date(rs.getObject("wm_date")));
-                } else if (rs.getObject("wm_number") != null) {
-                    mark = new Mark.Number(rs.getLong("wm_number"));
-                } else if (rs.getString("wm_text") != null) {
-                    mark = new Mark.Text(rs.getString("wm_text"));
-                }
-                Object tie = rs.getObject("wm_tiebreak");
-                CursorValue watermark = mark == null ? null
-                        : new CursorValue(mark, tie == null ? null : ((java.lang.Number) tie).longValue());
-                InProgress progress = null;
-                String end = rs.getString("window_end");
-                if (end != null) {
-                    String start = rs.getString("window_start");
-                    Window w = Window.incremental(start == null || start.isEmpty() ? null : CursorValue.deserialize(start),
-                            CursorValue.deserialize(end));
-                    progress = new InProgress(w, rs.getString("resume_key"), rs.getLong("window_rows"));
-                }
-                State s = new State(rs.getString("cursor_kind"), rs.getString("cursor_columns"), watermark, progress);
-                connection.commit();
-                return Optional.of(s);
             }
+        } finally {
+            connection.commit();
         }
+        return Optional.ofNullable(state);
+    }
+
+    private static State state(ResultSet rs) throws SQLException {
+        Mark mark = null;
+        if (rs.getObject("wm_zoned") != null) {
+            mark = new Mark.Zoned(instant(rs.getObject("wm_zoned")));
+        } else if (rs.getObject("wm_local") != null) {
+            mark = new Mark.Local(local(rs.getObject("wm_local")));
+        } else if (rs.getObject("wm_date") != null) {
+            mark = new Mark.Day(date(rs.getObject("wm_date")));
+        } else if (rs.getObject("wm_number") != null) {
+            mark = new Mark.Number(rs.getLong("wm_number"));
+        } else if (rs.getString("wm_text") != null) {
+            mark = new Mark.Text(rs.getString("wm_text"));
+        }
+        Object tie = rs.getObject("wm_tiebreak");
+        CursorValue watermark = mark == null ? null : new CursorValue(mark, tie == null ? null : ((java.lang.Number) tie).longValue());
+        InProgress progress = null;
+        String end = rs.getString("window_end");
+        if (end != null) {
+            String start = rs.getString("window_start");
+            Window w = Window.incremental(start == null || start.isEmpty() ? null : CursorValue.deserialize(start),
+                    CursorValue.deserialize(end));
+            progress = new InProgress(w, rs.getString("resume_key"), rs.getLong("window_rows"));
+        }
+        return new State(rs.getString("cursor_kind"), rs.getString("cursor_columns"), watermark, progress);
     }
 
     /** The write that records a completed window: the new watermark, no window in progress. */

@@ -77,11 +77,11 @@ public final class RunHistory {
                 dialect.bind(ps, i + 1, values[i], type);
             }
             ps.executeUpdate();
-            connection.commit();
         } catch (SQLException e) {
             connection.rollback();
             throw e;
         }
+        connection.commit();
     }
 
     /** Rows copied by the most recent complete incremental runs of {@code table}, newest first. */
@@ -98,8 +98,9 @@ public final class RunHistory {
                     out.add(rs.getLong(1));
                 }
             }
+        } finally {
+            connection.commit();
         }
-        connection.commit();
         return out;
     }
 
@@ -118,8 +119,9 @@ public final class RunHistory {
                             rs.getLong(12), rs.getString(13)));
                 }
             }
+        } finally {
+            connection.commit();
         }
-        connection.commit();
         return out;
     }
 

@@ -29,6 +29,14 @@ public final class TargetPositions {
 
     /** The stored position of the row with {@code key}; empty when the row (or the table) does not exist. */
     Optional<String> position(String table, Map<String, Object> key, RowSchema schema) throws SQLException {
+        try {
+            return lookup(table, key, schema);
+        } finally {
+            connection.commit(); // after the statement is closed: an open SQLite statement keeps its snapshot
+        }
+    }
+
+    private Optional<String> lookup(String table, Map<String, Object> key, RowSchema schema) throws SQLException {
         StringBuilder sql = new StringBuilder("SELECT ").append(dialect.quote(positionColumn)).append(" FROM ")
                 .append(dialect.quote(table)).append(" WHERE ");
         int i = 0;
@@ -49,8 +57,6 @@ public final class TargetPositions {
                 throw e;
             }
             return Optional.empty();
-        } finally {
-            connection.commit();
         }
     }
 
