@@ -28,9 +28,10 @@ public record RunResult(String table, String mode, String status, String window,
     }
 
     public String summary() {
-        return String.format("%s: %s window %s → %s: %,d rows (%,d deletes) in %d chunk%s, %d ms%s; watermark %s",
-                table, mode, window, status, rows, deletes, chunks, chunks == 1 ? "" : "s", duration.toMillis(),
-                lateRows > 0 ? "; " + lateRows + " late rows up to " + maxLateness + " below the previous watermark" : "",
+        return String.format("%s: %s window %s → %s: %,d row%s (%,d deletes) in %d chunk%s, %d ms%s; watermark %s",
+                table, mode, window, status, rows, rows == 1 ? "" : "s", deletes, chunks, chunks == 1 ? "" : "s", duration.toMillis(),
+                lateRows > 0 ? "; " + lateRows + " late row" + (lateRows == 1 ? "" : "s") + " up to " + maxLateness
+                        + " below the previous watermark" : "",
                 watermark == null ? "none" : watermark);
     }
 }
