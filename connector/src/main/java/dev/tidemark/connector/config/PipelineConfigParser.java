@@ -46,6 +46,8 @@ import java.util.regex.Pattern;
  *   batchSize: 2000
  *   positionColumn: __tidemark_position
  *   applyTruncate: false
+ *   deleteMode: hard                # or soft: keep deleted keys, marked __tidemark_deleted
+ *   deadLetterTopic: orders.dlq     # poison events go here (default: none, a poison event stops the sink)
  * stateDir: ./tidemark-state        # Debezium offsets file
  * </pre>
  */
@@ -56,7 +58,7 @@ public final class PipelineConfigParser {
     private static final Set<String> SOURCE = Set.of("url", "user", "password", "tables", "slot", "publication",
             "setReplicaIdentityFull", "pollIntervalMs");
     private static final Set<String> KAFKA = Set.of("bootstrapServers", "topicPrefix", "partitions", "replicationFactor", "properties");
-    private static final Set<String> TARGET = Set.of("url", "user", "password", "batchSize", "positionColumn", "applyTruncate");
+    private static final Set<String> TARGET = Set.of("url", "user", "password", "batchSize", "positionColumn", "applyTruncate", "deleteMode", "deadLetterTopic");
 
     private final Function<String, String> env;
     private final List<String> problems = new ArrayList<>();
@@ -148,11 +150,24 @@ public final class PipelineConfigParser {
         }
         TargetConfig target = new TargetConfig(targetUrl, text(g, "target.user", null, false),
                 Secret.of(text(g, "target.password", "", false)), integer(g, "target.batchSize", 2000, 1, 1_000_000),
-                text(g, "target.positionColumn", SinkOptions.DEFAULT_POSITION_COLUMN, false), bool(g, "target.applyTruncate", false));
+                text(g, "target.positionColumn", SinkOptions.DEFAULT_POSITION_COLUMN, false), bool(g, "target.applyTruncate", false),
+                deleteMode(g), text(g, "target.deadLetterTopic", null, false));
 
         String state = text(root, "stateDir", "tidemark-state", false);
         Path stateDir = state == null ? baseDir : baseDir.resolve(state).normalize();
         return new PipelineConfig(name, source, kafka, target, stateDir);
+    }
+
+    private boolean deleteMode(JsonNode target) {
+        String mode = text(target, "target.deleteMode", "hard", false);
+        if (mode == null || mode.equals("hard")) {
+            return false;
+        }
+        if (mode.equals("soft")) {
+            return true;
+        }
+        invalid("target.deleteMode", mode, "expected hard or soft");
+        return false;
     }
 
     private JsonNode section(JsonNode root, String key, Set<String> allowed) {

@@ -7,7 +7,17 @@ package dev.tidemark.connector.config;
  * @param batchSize      most events per target transaction
  * @param positionColumn metadata column holding each row's source position
  * @param applyTruncate  apply truncate events (else they stop the sink with an error)
+ * @param softDeletes    keep deleted keys with {@code __tidemark_deleted = true} instead of removing them
+ * @param deadLetterTopic Kafka topic for poison events (null: a poison event stops the sink, naming it)
  */
 public record TargetConfig(String jdbcUrl, String user, Secret password, int batchSize, String positionColumn,
-                           boolean applyTruncate) {
+                           boolean applyTruncate, boolean softDeletes, String deadLetterTopic) {
+    public TargetConfig(String jdbcUrl, String user, Secret password, int batchSize, String positionColumn, boolean applyTruncate,
+                        boolean softDeletes) {
+        this(jdbcUrl, user, password, batchSize, positionColumn, applyTruncate, softDeletes, null);
+    }
+
+    public TargetConfig(String jdbcUrl, String user, Secret password, int batchSize, String positionColumn, boolean applyTruncate) {
+        this(jdbcUrl, user, password, batchSize, positionColumn, applyTruncate, false);
+    }
 }

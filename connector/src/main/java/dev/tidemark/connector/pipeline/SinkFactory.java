@@ -26,7 +26,8 @@ public final class SinkFactory {
             p.setProperty("password", t.password().reveal());
         }
         try {
-            return JdbcChangeSink.open(t.jdbcUrl(), p, new SinkOptions(config.name(), t.positionColumn(), t.applyTruncate()));
+            return JdbcChangeSink.open(t.jdbcUrl(), p, new SinkOptions(config.name(), t.positionColumn(), t.applyTruncate(),
+                    t.softDeletes() ? SinkOptions.DeleteMode.SOFT : SinkOptions.DeleteMode.HARD));
         } catch (SQLException e) {
             throw new IllegalStateException("cannot open target " + dev.tidemark.connector.config.UrlRedaction.mask(t.jdbcUrl())
                     + ": " + e.getMessage(), e);
@@ -35,7 +36,8 @@ public final class SinkFactory {
 
     public static KafkaSinkRunner runner(PipelineConfig config, ReplayFrom replay) {
         SinkSettings settings = new SinkSettings(config.kafka().bootstrapServers(), config.name(), config.topics(),
-                config.target().batchSize(), Duration.ofMillis(200), replay, config.kafka().properties());
+                config.target().batchSize(), Duration.ofMillis(200), replay, config.kafka().properties(),
+                config.target().deadLetterTopic());
         return new KafkaSinkRunner(settings, openTarget(config));
     }
 }

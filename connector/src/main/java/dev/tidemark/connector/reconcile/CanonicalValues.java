@@ -17,28 +17,24 @@ import java.util.HexFormat;
  * zeros ({@code 12.50} → {@code 12.5}), instants in UTC with six fraction digits, booleans as {@code true}/{@code
  * false}, bytes as hex, NULL as a marker that no text can equal.
  */
-final class CanonicalValues {
+public final class CanonicalValues {
     static final String NULL = "\u0000NULL";
+    private static final java.util.regex.Pattern OFFSET = java.util.regex.Pattern.compile("T.*([+-]\\d\\d(?::?\\d\\d)?)$");
 
     private CanonicalValues() {
     }
 
-    /** Reads column {@code i} of a source row. */
-    static String fromSource(ResultSet rs, int i, ValueKind kind) throws SQLException {
-        Object v = switch (kind) {
-            case TIMESTAMPTZ -> rs.getObject(i, OffsetDateTime.class);
-            case TIMESTAMP -> rs.getObject(i, LocalDateTime.class);
-            case DATE -> rs.getObject(i, LocalDate.class);
-            case TIME -> rs.getObject(i, LocalTime.class);
-            case BYTES -> rs.getBytes(i);
-            case DECIMAL -> rs.getBigDecimal(i);
-            default -> rs.getObject(i);
-        };
-        return canonical(v, kind);
+    /**
+     * Reads column {@code i} of a row from any engine as {@code kind}: bytes as bytes, everything else through its
+     * text form, which every driver renders losslessly (PostgreSQL {@code 2026-01-02 03:04:05.000007+00}, MariaDB
+     * {@code 2026-01-02 03:04:05.000007}, SQLite {@code 2026-01-02T03:04:05.000007Z}).
+     */
+    public static String read(ResultSet rs, int i, ValueKind kind) throws SQLException {
+        return canonical(kind == ValueKind.BYTES ? rs.getBytes(i) : rs.getString(i), kind);
     }
 
-    /** Normalises a value read from any engine (native type or its text form) as {@code kind}. */
-    static String canonical(Object v, ValueKind kind) {
+    /** Normalises a value (native type or its text form) as {@code kind}. */
+    public static String canonical(Object v, ValueKind kind) {
         if (v == null) {
             return NULL;
         }
@@ -81,8 +77,20 @@ final class CanonicalValues {
         if (v instanceof Timestamp t) {
             return t.toInstant();
         }
+        if (v instanceof LocalDateTime t) {
+            return t.toInstant(java.time.ZoneOffset.UTC);
+        }
         String s = v.toString().trim().replace(' ', 'T');
-        return s.endsWith("Z") ? Instant.parse(s) : OffsetDateTime.parse(s).toInstant();
+        if (s.endsWith("Z")) {
+            return Instant.parse(s);
+        }
+        java.util.regex.Matcher m = OFFSET.matcher(s);
+        if (m.find()) {
+            // PostgreSQL prints +00 or +05:30; ISO needs +00:00
+            String off = m.group(1).length() == 3 ? m.group(1) + ":00" : m.group(1);
+            return OffsetDateTime.parse(s.substring(0, m.start(1)) + off).toInstant();
+        }
+        return LocalDateTime.parse(s).toInstant(java.time.ZoneOffset.UTC); // zone-less engines store UTC
     }
 
     private static LocalDateTime localDateTime(Object v) {

@@ -73,8 +73,7 @@ public final class TableComparison {
         while (rs.next()) {
             String[] values = new String[columns.size()];
             for (int i = 0; i < columns.size(); i++) {
-                values[i] = isSource ? CanonicalValues.fromSource(rs, i + 1, kinds.get(i))
-                        : CanonicalValues.canonical(rs.getObject(i + 1), kinds.get(i));
+                values[i] = CanonicalValues.read(rs, i + 1, kinds.get(i));
             }
             StringBuilder key = new StringBuilder();
             for (String k : keyColumns) {

@@ -6,10 +6,10 @@ import java.util.Locale;
  * How a column's values are normalised before hashing, chosen from the source column's type so that a PostgreSQL
  * value and its copy in another engine (SQLite text, MariaDB DATETIME, …) produce the same canonical text.
  */
-enum ValueKind {
+public enum ValueKind {
     INTEGER, FLOAT, DECIMAL, BOOLEAN, TIMESTAMPTZ, TIMESTAMP, DATE, TIME, BYTES, TEXT;
 
-    static ValueKind ofSourceType(String typeName) {
+    public static ValueKind ofSourceType(String typeName) {
         String t = typeName.toLowerCase(Locale.ROOT);
         return switch (t) {
             case "int2", "int4", "int8", "smallint", "integer", "bigint", "serial", "bigserial", "smallserial", "oid" -> INTEGER;

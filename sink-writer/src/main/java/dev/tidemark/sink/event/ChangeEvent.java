@@ -36,10 +36,16 @@ public sealed interface ChangeEvent {
 
         /** Columns whose value is Debezium's unchanged-TOAST placeholder: they must be left out of updates. */
         public List<String> unavailableColumns() {
-            return row.entrySet().stream()
-                    .filter(e -> UNAVAILABLE.equals(e.getValue()))
-                    .map(Map.Entry::getKey)
-                    .toList();
+            List<String> out = null;
+            for (Map.Entry<String, Object> e : row.entrySet()) {
+                if (e.getValue() instanceof String v && v.equals(UNAVAILABLE)) {
+                    if (out == null) {
+                        out = new java.util.ArrayList<>();
+                    }
+                    out.add(e.getKey());
+                }
+            }
+            return out == null ? List.of() : List.copyOf(out);
         }
     }
 

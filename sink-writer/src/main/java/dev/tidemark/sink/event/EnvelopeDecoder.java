@@ -17,7 +17,6 @@ import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * Decodes Debezium change-event envelopes serialised by Kafka Connect's {@code JsonConverter} with schemas enabled
@@ -32,7 +31,9 @@ import java.util.concurrent.ConcurrentHashMap;
  */
 public final class EnvelopeDecoder {
     private final ObjectMapper mapper = new ObjectMapper();
-    private final Map<JsonNode, List<Column>> fieldCache = new ConcurrentHashMap<>();
+    private final SchemaSplitter splitter = new SchemaSplitter(mapper);
+    /** Columns per schema node; nodes from the splitter are canonical instances, so identity is the right key. */
+    private final Map<JsonNode, List<Column>> fieldCache = java.util.Collections.synchronizedMap(new java.util.IdentityHashMap<>());
 
     /**
      * Decodes one Kafka record.
@@ -41,12 +42,11 @@ public final class EnvelopeDecoder {
      */
     public ChangeEvent decode(EventOrigin origin, byte[] key, byte[] value) {
         try {
-            JsonNode keyDoc = key == null ? null : mapper.readTree(key);
+            SchemaSplitter.Split keyDoc = key == null ? null : splitter.split(origin.topic() + "\u0000key", key);
             if (value == null) {
                 return tombstone(origin, keyDoc);
             }
-            JsonNode valueDoc = mapper.readTree(value);
-            return envelope(origin, keyDoc, valueDoc);
+            return envelope(origin, keyDoc, splitter.split(origin.topic() + "\u0000value", value));
         } catch (PoisonEventException e) {
             throw e;
         } catch (IOException | RuntimeException e) {
@@ -54,11 +54,11 @@ public final class EnvelopeDecoder {
         }
     }
 
-    private ChangeEvent tombstone(EventOrigin origin, JsonNode keyDoc) {
-        if (keyDoc == null || keyDoc.isNull()) {
+    private ChangeEvent tombstone(EventOrigin origin, SchemaSplitter.Split keyDoc) {
+        if (keyDoc == null || keyDoc.schema() == null) {
             throw new PoisonEventException(origin, "record has neither key nor value", null);
         }
-        JsonNode keySchema = keyDoc.path("schema");
+        JsonNode keySchema = keyDoc.schema();
         String name = keySchema.path("name").asText("");
         // Debezium names key schemas <prefix>.<schema>.<table>.Key
         if (!name.endsWith(".Key")) {
@@ -69,13 +69,13 @@ public final class EnvelopeDecoder {
             throw new PoisonEventException(origin, "tombstone key schema name '" + name + "' does not name a table", null);
         }
         TableId table = parts.length == 2 ? new TableId("", parts[1]) : new TableId(parts[parts.length - 2], parts[parts.length - 1]);
-        return new ChangeEvent.Delete(table, decodeStruct(fields(keySchema), keyDoc.path("payload")), new SourcePosition.Unknown(), true);
+        return new ChangeEvent.Delete(table, decodeStruct(fields(keySchema), keyDoc.payload()), new SourcePosition.Unknown(), true);
     }
 
-    private ChangeEvent envelope(EventOrigin origin, JsonNode keyDoc, JsonNode doc) {
-        JsonNode schema = doc.path("schema");
-        JsonNode payload = doc.path("payload");
-        if (payload.isMissingNode() || !schema.isObject()) {
+    private ChangeEvent envelope(EventOrigin origin, SchemaSplitter.Split keyDoc, SchemaSplitter.Split doc) {
+        JsonNode schema = doc.schema();
+        JsonNode payload = doc.payload();
+        if (payload == null || schema == null || !schema.isObject()) {
             throw new PoisonEventException(origin, "value is not a schema+payload envelope (is JsonConverter schemas.enable=true?)", null);
         }
         String op = payload.path("op").asText(null);
@@ -86,8 +86,8 @@ public final class EnvelopeDecoder {
         TableId table = new TableId(source.path("schema").asText(""), source.path("table").asText(""));
         SourcePosition position = position(source);
         List<String> keyColumns = new ArrayList<>();
-        if (keyDoc != null && !keyDoc.isNull()) {
-            for (Column c : fields(keyDoc.path("schema"))) {
+        if (keyDoc != null && keyDoc.schema() != null) {
+            for (Column c : fields(keyDoc.schema())) {
                 keyColumns.add(c.name());
             }
         }
@@ -105,8 +105,8 @@ public final class EnvelopeDecoder {
             case "d" -> {
                 List<Column> columns = envelopeField(schema, "before");
                 Map<String, Object> before = decodeStruct(columns, payload.path("before"));
-                Map<String, Object> key = keyDoc != null && !keyDoc.isNull()
-                        ? decodeStruct(fields(keyDoc.path("schema")), keyDoc.path("payload"))
+                Map<String, Object> key = keyDoc != null && keyDoc.schema() != null
+                        ? decodeStruct(fields(keyDoc.schema()), keyDoc.payload())
                         : before;
                 return new ChangeEvent.Delete(table, keyOf(origin, table, new ArrayList<>(key.keySet()), key), position, false);
             }
@@ -155,6 +155,9 @@ public final class EnvelopeDecoder {
     }
 
     private List<Column> fields(JsonNode structSchema) {
+        if (fieldCache.size() > 10_000) {
+            fieldCache.clear(); // schema nodes parsed outside the splitter's fast path are one-offs
+        }
         return fieldCache.computeIfAbsent(structSchema, s -> {
             List<Column> out = new ArrayList<>();
             for (JsonNode f : s.path("fields")) {

@@ -13,7 +13,8 @@ public sealed interface SourcePosition {
     record Lsn(long lsn) implements SourcePosition {
         @Override
         public String render() {
-            return String.format("lsn:%016x", lsn);
+            String hex = Long.toHexString(lsn);
+            return "lsn:" + "0".repeat(16 - hex.length()) + hex;
         }
     }
 

@@ -5,6 +5,7 @@ import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.SQLException;
 import java.util.List;
+import java.util.Properties;
 
 /**
  * What differs between target databases: identifier quoting, type mapping, upsert and delete shapes, value binding
@@ -13,18 +14,31 @@ import java.util.List;
  * <p>Identifiers passed in come from events and are untrusted: every implementation quotes them with embedded quote
  * characters doubled. Values are always bound, never inlined.
  */
-public sealed interface Dialect permits SqliteDialect {
+public sealed interface Dialect permits SqliteDialect, PostgresDialect, MariaDbDialect {
 
     /** Picks the dialect for a JDBC URL, or fails naming the URL scheme. */
     static Dialect forUrl(String jdbcUrl) {
         if (jdbcUrl.startsWith("jdbc:sqlite:")) {
             return new SqliteDialect();
         }
-        String scheme = jdbcUrl.indexOf(':', 5) > 0 ? jdbcUrl.substring(0, jdbcUrl.indexOf(':', 5)) : jdbcUrl;
-        throw new IllegalArgumentException("unsupported target " + scheme + " (supported: jdbc:sqlite)");
+        if (jdbcUrl.startsWith("jdbc:postgresql:")) {
+            return new PostgresDialect();
+        }
+        if (jdbcUrl.startsWith("jdbc:mariadb:") || jdbcUrl.startsWith("jdbc:mysql:")) {
+            return new MariaDbDialect();
+        }
+        int colon = jdbcUrl.indexOf(':', 5);
+        String scheme = colon > 0 ? jdbcUrl.substring(0, colon) : jdbcUrl;
+        throw new IllegalArgumentException("unsupported target " + scheme
+                + " (supported: jdbc:sqlite, jdbc:postgresql, jdbc:mariadb)");
     }
 
     String name();
+
+    /** Driver properties the dialect relies on (merged under the user's own). */
+    default Properties connectionDefaults() {
+        return new Properties();
+    }
 
     /** Quotes one identifier, doubling embedded quote characters. */
     String quote(String identifier);
@@ -32,19 +46,27 @@ public sealed interface Dialect permits SqliteDialect {
     /** Session set-up run once per connection (pragmas, session settings). */
     void configure(Connection connection) throws SQLException;
 
-    /** The column type to create for a source column. */
-    String columnType(ColumnType type);
+    /** The column type to create for a source column; {@code key} when it is part of the primary key. */
+    String columnType(ColumnType type, boolean key);
 
-    /** The type of Tidemark's own text columns (positions, offsets' topic names). */
+    /** The type of Tidemark's own text columns that take part in keys (pipeline, topic). */
     String textType();
+
+    /** The type of the row position column: compared as bytes, so string order is position order. */
+    default String positionType() {
+        return textType();
+    }
+
+    /** SQL that changes a column's type (a widening), or null where the engine needs none (SQLite's affinity). */
+    String alterColumnType(String table, String column, String type);
 
     /** The type of Tidemark's own 64-bit integer columns. */
     String bigintType();
 
     /**
-     * {@code INSERT … ON CONFLICT (keys) DO UPDATE SET updates} that leaves the row alone when the stored
-     * position is newer than the incoming one. {@code columns} includes the position column last. With a null
-     * {@code positionColumn} the update is unconditional.
+     * An upsert of one row that leaves the stored row alone when its position is newer than the incoming one.
+     * {@code columns} ends with the position column; {@code updateColumns} are the non-key columns to overwrite.
+     * With a null {@code positionColumn} the update is unconditional.
      */
     String upsert(String table, List<String> columns, List<String> keyColumns, List<String> updateColumns, String positionColumn);
 

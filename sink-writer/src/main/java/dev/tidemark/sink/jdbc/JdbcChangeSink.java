@@ -34,26 +34,56 @@ import org.slf4j.LoggerFactory;
 public final class JdbcChangeSink implements AutoCloseable {
     private static final Logger log = LoggerFactory.getLogger(JdbcChangeSink.class);
 
-    private final Connection connection;
+    private static final ColumnType BOOLEAN = ColumnType.of("boolean");
+
+    private Connection connection;
     private final Dialect dialect;
     private final SinkOptions options;
-    private final TargetTables tables;
+    private final ConnectionSource source;
+    private RetryPolicy retry = RetryPolicy.DEFAULT;
+    private TargetTables tables;
+    private long retries;
     private final Map<String, PreparedStatement> statements = new HashMap<>();
     private boolean offsetsTableReady;
 
-    public JdbcChangeSink(Connection connection, Dialect dialect, SinkOptions options) throws SQLException {
-        this.connection = connection;
+    /** Opens connections for the sink: the first, and new ones after a connection was lost. */
+    @FunctionalInterface
+    public interface ConnectionSource {
+        Connection open() throws SQLException;
+    }
+
+    public JdbcChangeSink(ConnectionSource source, Dialect dialect, SinkOptions options) throws SQLException {
+        this.source = source;
         this.dialect = dialect;
         this.options = options;
-        this.tables = new TargetTables(connection, dialect, options.positionColumn());
-        dialect.configure(connection);
-        connection.setAutoCommit(false);
+        connect();
     }
 
     /** Opens a connection to {@code jdbcUrl} (credentials in {@code properties}) and wraps it. */
     public static JdbcChangeSink open(String jdbcUrl, Properties properties, SinkOptions options) throws SQLException {
         Dialect dialect = Dialect.forUrl(jdbcUrl);
-        return new JdbcChangeSink(DriverManager.getConnection(jdbcUrl, properties), dialect, options);
+        Properties merged = dialect.connectionDefaults();
+        merged.putAll(properties);
+        return new JdbcChangeSink(() -> DriverManager.getConnection(jdbcUrl, merged), dialect, options);
+    }
+
+    private void connect() throws SQLException {
+        connection = source.open();
+        dialect.configure(connection);
+        connection.setAutoCommit(false);
+        tables = new TargetTables(connection, dialect, options);
+        offsetsTableReady = false;
+    }
+
+    /** Replaces the retry policy for transient failures (default {@link RetryPolicy#DEFAULT}). */
+    public JdbcChangeSink withRetry(RetryPolicy policy) {
+        this.retry = policy;
+        return this;
+    }
+
+    /** How many times a transient failure was retried so far. */
+    public long retries() {
+        return retries;
     }
 
     public Dialect dialect() {
@@ -67,6 +97,10 @@ public final class JdbcChangeSink implements AutoCloseable {
 
     /** The offsets this pipeline stored in the target, by topic and partition. */
     public Map<String, Map<Integer, Long>> storedOffsets() {
+        return retrying(this::storedOffsetsOnce);
+    }
+
+    private Map<String, Map<Integer, Long>> storedOffsetsOnce() {
         try {
             ensureOffsetsTable();
             Map<String, Map<Integer, Long>> out = new LinkedHashMap<>();
@@ -105,6 +139,50 @@ public final class JdbcChangeSink implements AutoCloseable {
      * @throws SinkException after rolling back, naming the table at fault
      */
     public ApplyResult apply(List<ChangeEvent> events, Collection<PartitionOffset> nextOffsets, SideWrite sideWrite) {
+        return retrying(() -> applyOnce(events, nextOffsets, sideWrite));
+    }
+
+    private <T> T retrying(java.util.function.Supplier<T> work) {
+        for (int attempt = 1; ; attempt++) {
+            try {
+                return work.get();
+            } catch (SinkException e) {
+                if (!e.isTransient() || attempt >= retry.attempts()) {
+                    if (e.isTransient()) {
+                        throw new SinkException(e.getMessage() + " (gave up after " + attempt + " attempts)", e.getCause());
+                    }
+                    throw e;
+                }
+                recover(e, attempt + 1);
+            }
+        }
+    }
+
+    /** Waits out a transient failure and reconnects when the connection is gone. */
+    private void recover(SinkException e, int nextAttempt) {
+        retries++;
+        java.time.Duration wait = retry.backoff(nextAttempt);
+        log.warn("transient {} target failure, attempt {} of {} in {} ms: {}", dialect.name(), nextAttempt, retry.attempts(),
+                wait.toMillis(), e.getMessage());
+        try {
+            Thread.sleep(wait.toMillis());
+        } catch (InterruptedException ie) {
+            Thread.currentThread().interrupt();
+            throw new SinkException("interrupted while retrying: " + e.getMessage(), e);
+        }
+        try {
+            if (connection.isClosed() || !connection.isValid(5)) {
+                closeConnection();
+                connect();
+                log.info("reconnected to {} target", dialect.name());
+            }
+        } catch (SQLException re) {
+            // the next attempt fails and is classified again
+            log.warn("reconnect to {} target failed: {}", dialect.name(), re.getMessage());
+        }
+    }
+
+    private ApplyResult applyOnce(List<ChangeEvent> events, Collection<PartitionOffset> nextOffsets, SideWrite sideWrite) {
         int upserts = 0;
         int deletes = 0;
         int collapsed = 0;
@@ -154,12 +232,14 @@ public final class JdbcChangeSink implements AutoCloseable {
      * column ahead of the data is harmless if the data transaction then fails.
      */
     private void prepareTables(List<BatchPlan.Step> plan) throws SQLException {
-        Set<String> seen = new java.util.HashSet<>();
+        // decoded events of one schema share one column list instance: dedupe by identity, cheaply
+        Map<List<Column>, Set<String>> seen = new java.util.IdentityHashMap<>();
         boolean changed = false;
         for (BatchPlan.Step step : plan) {
             if (step instanceof BatchPlan.Changes c) {
                 for (ChangeEvent e : c.events()) {
-                    if (e instanceof ChangeEvent.Upsert u && seen.add(targetTable(u) + "\u0000" + u.schema().columns())) {
+                    if (e instanceof ChangeEvent.Upsert u
+                            && seen.computeIfAbsent(u.schema().columns(), k -> new java.util.HashSet<>()).add(targetTable(u))) {
                         changed |= tables.ensure(targetTable(u), u.schema());
                     }
                 }
@@ -171,12 +251,13 @@ public final class JdbcChangeSink implements AutoCloseable {
     }
 
     private int[] applyTable(String table, List<ChangeEvent> events) throws SQLException {
-        Map<String, List<ChangeEvent.Upsert>> upsertsByShape = new LinkedHashMap<>();
+        // shape = column list (shared instance per schema) + unchanged-TOAST columns (almost always none)
+        Map<List<Column>, Map<List<String>, List<ChangeEvent.Upsert>>> upsertsByShape = new java.util.IdentityHashMap<>();
         List<ChangeEvent.Delete> deletes = new ArrayList<>();
         for (ChangeEvent e : events) {
             if (e instanceof ChangeEvent.Upsert u) {
-                String shape = u.schema().columns().stream().map(Column::name).toList() + "|" + u.unavailableColumns();
-                upsertsByShape.computeIfAbsent(shape, k -> new ArrayList<>()).add(u);
+                upsertsByShape.computeIfAbsent(u.schema().columns(), k -> new HashMap<>())
+                        .computeIfAbsent(u.unavailableColumns(), k -> new ArrayList<>()).add(u);
             } else if (e instanceof ChangeEvent.Delete d) {
                 deletes.add(d);
             } else {
@@ -184,8 +265,10 @@ public final class JdbcChangeSink implements AutoCloseable {
             }
         }
         int upserted = 0;
-        for (List<ChangeEvent.Upsert> group : upsertsByShape.values()) {
-            upserted += upsertGroup(table, group);
+        for (Map<List<String>, List<ChangeEvent.Upsert>> byUnavailable : upsertsByShape.values()) {
+            for (List<ChangeEvent.Upsert> group : byUnavailable.values()) {
+                upserted += upsertGroup(table, group);
+            }
         }
         int deleted = deletes.isEmpty() || tables.columns(table).isEmpty() ? 0 : deleteAll(table, deletes);
         return new int[] {upserted, deleted};
@@ -201,6 +284,9 @@ public final class JdbcChangeSink implements AutoCloseable {
             columns.add(c.name());
             types.add(c.type());
         }
+        if (options.softDeletes()) {
+            columns.add(SinkOptions.DELETED_COLUMN);
+        }
         columns.add(options.positionColumn());
         List<String> updates = columns.stream()
                 .filter(c -> !schema.keyColumns().contains(c) && !unavailable.contains(c))
@@ -212,6 +298,9 @@ public final class JdbcChangeSink implements AutoCloseable {
                 Object v = u.row().get(c.name());
                 // The unchanged-TOAST placeholder is never written: NULL on insert, left out of the update.
                 dialect.bind(ps, i++, ChangeEvent.UNAVAILABLE.equals(v) ? null : v, c.type());
+            }
+            if (options.softDeletes()) {
+                dialect.bind(ps, i++, Boolean.FALSE, BOOLEAN);
             }
             bindPosition(ps, i, u.position());
             ps.addBatch();
@@ -225,18 +314,14 @@ public final class JdbcChangeSink implements AutoCloseable {
         Map<String, PreparedStatement> used = new LinkedHashMap<>();
         for (ChangeEvent.Delete d : deletes) {
             boolean guarded = !(d.position() instanceof SourcePosition.Unknown);
-            StringBuilder sql = new StringBuilder("DELETE FROM ").append(q(table)).append(" WHERE ");
-            List<String> keys = new ArrayList<>(d.key().keySet());
-            for (int i = 0; i < keys.size(); i++) {
-                sql.append(i == 0 ? "" : " AND ").append(q(keys.get(i))).append(" = ?");
+            if (options.softDeletes()) {
+                softDelete(table, d, guarded, used);
+                n++;
+                continue;
             }
-            if (guarded) {
-                // Example: DELETE FROM "orders" WHERE "id" = ? AND ("__tidemark_position" IS NULL OR "__tidemark_position" <= ?)
-                sql.append(" AND (").append(q(options.positionColumn())).append(" IS NULL OR ")
-                        .append(q(options.positionColumn())).append(" <= ?)");
-            }
-            PreparedStatement ps = statement(sql.toString());
-            used.put(sql.toString(), ps);
+            String sql = deleteSql(table, d.key().keySet(), guarded);
+            PreparedStatement ps = statement(sql);
+            used.put(sql, ps);
             int i = 1;
             for (Object v : d.key().values()) {
                 dialect.bind(ps, i++, v, ColumnType.of("string"));
@@ -251,6 +336,61 @@ public final class JdbcChangeSink implements AutoCloseable {
             ps.executeBatch();
         }
         return n;
+    }
+
+    private final Map<List<Object>, String> deleteSqls = new HashMap<>();
+
+    /** Example: {@code DELETE FROM "orders" WHERE "id" = ? AND ("__tidemark_position" IS NULL OR "__tidemark_position" <= ?)}. */
+    private String deleteSql(String table, Set<String> keys, boolean guarded) {
+        return deleteSqls.computeIfAbsent(List.of(table, keys, guarded), k -> {
+            StringBuilder sql = new StringBuilder("DELETE FROM ").append(q(table)).append(" WHERE ");
+            int i = 0;
+            for (String key : keys) {
+                sql.append(i++ == 0 ? "" : " AND ").append(q(key)).append(" = ?");
+            }
+            if (guarded) {
+                sql.append(" AND (").append(q(options.positionColumn())).append(" IS NULL OR ")
+                        .append(q(options.positionColumn())).append(" <= ?)");
+            }
+            return sql.toString();
+        });
+    }
+
+    /**
+     * Soft delete: the key stays with {@code __tidemark_deleted} = true and the delete's position, so an older
+     * insert replayed later is refused by the position guard instead of resurrecting the row. A tombstone (no
+     * position) only marks an existing row.
+     */
+    private void softDelete(String table, ChangeEvent.Delete d, boolean guarded, Map<String, PreparedStatement> used) throws SQLException {
+        List<String> keys = new ArrayList<>(d.key().keySet());
+        String sql;
+        if (guarded) {
+            List<String> columns = new ArrayList<>(keys);
+            columns.add(SinkOptions.DELETED_COLUMN);
+            columns.add(options.positionColumn());
+            sql = dialect.upsert(table, columns, keys, List.of(SinkOptions.DELETED_COLUMN, options.positionColumn()), options.positionColumn());
+        } else {
+            StringBuilder b = new StringBuilder("UPDATE ").append(q(table)).append(" SET ").append(q(SinkOptions.DELETED_COLUMN))
+                    .append(" = ? WHERE ");
+            for (int i = 0; i < keys.size(); i++) {
+                b.append(i == 0 ? "" : " AND ").append(q(keys.get(i))).append(" = ?");
+            }
+            sql = b.toString();
+        }
+        PreparedStatement ps = statement(sql);
+        used.put(sql, ps);
+        int i = 1;
+        if (!guarded) {
+            dialect.bind(ps, i++, Boolean.TRUE, BOOLEAN);
+        }
+        for (Object v : d.key().values()) {
+            dialect.bind(ps, i++, v, ColumnType.of("string"));
+        }
+        if (guarded) {
+            dialect.bind(ps, i++, Boolean.TRUE, BOOLEAN);
+            bindPosition(ps, i, d.position());
+        }
+        ps.addBatch();
     }
 
     private void truncate(ChangeEvent.Truncate t) throws SQLException {
@@ -344,6 +484,10 @@ public final class JdbcChangeSink implements AutoCloseable {
 
     @Override
     public void close() {
+        closeConnection();
+    }
+
+    private void closeConnection() {
         for (PreparedStatement ps : statements.values()) {
             try {
                 ps.close();

@@ -7,4 +7,9 @@ public final class SinkException extends RuntimeException {
     public SinkException(String message, Throwable cause) {
         super(message, cause);
     }
+
+    /** Whether the cause is a transient database failure (see {@link SqlFailures}) worth retrying. */
+    public boolean isTransient() {
+        return getCause() != null && SqlFailures.isTransient(getCause());
+    }
 }

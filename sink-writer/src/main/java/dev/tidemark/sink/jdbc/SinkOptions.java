@@ -8,20 +8,40 @@ import java.util.Objects;
  * @param pipeline       the name under which offsets are stored in {@code tidemark_offsets} (also the Kafka group id)
  * @param positionColumn the metadata column recording each row's source position (monotonic apply)
  * @param applyTruncate  whether {@code t} events empty the target table; when false they stop the sink with an error
+ * @param deleteMode     {@link DeleteMode#HARD} removes rows; {@link DeleteMode#SOFT} keeps the key with
+ *                       {@value #DELETED_COLUMN} = true and the delete's position, so a replay of older events can
+ *                       never bring the row back
  */
-public record SinkOptions(String pipeline, String positionColumn, boolean applyTruncate) {
+public record SinkOptions(String pipeline, String positionColumn, boolean applyTruncate, DeleteMode deleteMode) {
     public static final String DEFAULT_POSITION_COLUMN = "__tidemark_position";
+    public static final String DELETED_COLUMN = "__tidemark_deleted";
     public static final String OFFSETS_TABLE = "tidemark_offsets";
+    public static final String COLUMNS_TABLE = "tidemark_columns";
+
+    /** What a delete event does to the target row. */
+    public enum DeleteMode { HARD, SOFT }
 
     public SinkOptions {
         Objects.requireNonNull(pipeline, "pipeline");
         Objects.requireNonNull(positionColumn, "positionColumn");
+        Objects.requireNonNull(deleteMode, "deleteMode");
         if (pipeline.isBlank()) {
             throw new IllegalArgumentException("pipeline name must not be blank");
         }
+        if (positionColumn.isBlank() || positionColumn.equals(DELETED_COLUMN)) {
+            throw new IllegalArgumentException("invalid position column name '" + positionColumn + "'");
+        }
+    }
+
+    public SinkOptions(String pipeline, String positionColumn, boolean applyTruncate) {
+        this(pipeline, positionColumn, applyTruncate, DeleteMode.HARD);
     }
 
     public static SinkOptions defaults(String pipeline) {
-        return new SinkOptions(pipeline, DEFAULT_POSITION_COLUMN, false);
+        return new SinkOptions(pipeline, DEFAULT_POSITION_COLUMN, false, DeleteMode.HARD);
+    }
+
+    public boolean softDeletes() {
+        return deleteMode == DeleteMode.SOFT;
     }
 }

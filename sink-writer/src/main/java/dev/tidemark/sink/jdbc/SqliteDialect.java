@@ -12,7 +12,6 @@ import java.time.LocalDate;
 import java.time.LocalDateTime;
 import java.time.LocalTime;
 import java.util.List;
-import java.util.stream.Collectors;
 
 /**
  * SQLite target. Type affinity decides how SQLite stores a value, so exact types are stored as text: decimals as
@@ -41,12 +40,12 @@ public final class SqliteDialect implements Dialect {
         try (Statement s = connection.createStatement()) {
             s.execute("PRAGMA journal_mode=WAL");
             s.execute("PRAGMA synchronous=NORMAL");
-            s.execute("PRAGMA busy_timeout=10000");
+            s.execute("PRAGMA busy_timeout=3000");
         }
     }
 
     @Override
-    public String columnType(ColumnType type) {
+    public String columnType(ColumnType type, boolean key) {
         String logical = type.logicalName() == null ? "" : type.logicalName();
         switch (logical) {
             case ColumnType.DECIMAL -> {
@@ -94,31 +93,18 @@ public final class SqliteDialect implements Dialect {
     }
 
     @Override
+    public String alterColumnType(String table, String column, String type) {
+        return null; // a column's declared type only sets its affinity: wider values already fit
+    }
+
+    @Override
     public String bigintType() {
         return "INTEGER";
     }
 
     @Override
     public String upsert(String table, List<String> columns, List<String> keyColumns, List<String> updateColumns, String positionColumn) {
-        String cols = columns.stream().map(this::quote).collect(Collectors.joining(", "));
-        String params = columns.stream().map(c -> "?").collect(Collectors.joining(", "));
-        String keys = keyColumns.stream().map(this::quote).collect(Collectors.joining(", "));
-        String t = quote(table);
-        String sets = updateColumns.stream().map(c -> quote(c) + " = excluded." + quote(c)).collect(Collectors.joining(", "));
-        // Example: INSERT INTO "orders" ("id", "amount", "__tidemark_position") VALUES (?, ?, ?)
-        //          ON CONFLICT ("id") DO UPDATE SET "amount" = excluded."amount", ...
-        //          WHERE "orders"."__tidemark_position" IS NULL OR "orders"."__tidemark_position" <= excluded."__tidemark_position"
-        // An older event (smaller position) leaves the newer row untouched: a replay never moves a row backwards.
-        String insert = "INSERT INTO " + t + " (" + cols + ") VALUES (" + params + ") ON CONFLICT (" + keys + ") DO ";
-        if (sets.isEmpty()) {
-            return insert + "NOTHING";
-        }
-        if (positionColumn == null) {
-            return insert + "UPDATE SET " + sets;
-        }
-        String p = quote(positionColumn);
-        return insert + "UPDATE SET " + sets + " WHERE " + t + "." + p + " IS NULL OR excluded." + p + " IS NULL OR "
-                + t + "." + p + " <= excluded." + p;
+        return OnConflictUpsert.sql(this::quote, table, columns, keyColumns, updateColumns, positionColumn);
     }
 
     @Override

@@ -1,6 +1,7 @@
 package dev.tidemark.sink.jdbc;
 
 import dev.tidemark.sink.event.Column;
+import dev.tidemark.sink.event.ColumnType;
 import dev.tidemark.sink.event.RowSchema;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
@@ -9,6 +10,8 @@ import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
@@ -16,20 +19,32 @@ import java.util.Optional;
 import java.util.Set;
 
 /**
- * Knows which target tables exist and their columns; creates a table from the first event schema that needs it
- * and adds columns that appear later. Runs inside the caller's transaction (DDL is transactional on SQLite and
- * PostgreSQL), so a rolled-back batch also rolls back its DDL: call {@link #forget()} after a rollback.
+ * Keeps target tables in step with event schemas. Creates a table from the first schema that needs it, adds
+ * columns that appear later, widens a column when the source widened it (more integer or decimal digits), and
+ * refuses — with an error naming table and column — a change that cannot be applied safely: a narrower or different
+ * type, or a different primary key. What each column was created from is recorded in {@value SinkOptions#COLUMNS_TABLE}
+ * (connect type, logical type, scale, precision, key flag), so the check is exact on every engine. Tables Tidemark
+ * did not create are only ever given new columns.
+ *
+ * <p>Runs on the sink's connection, outside the data transaction (see {@code JdbcChangeSink#prepareTables}).
  */
 final class TargetTables {
     private final Connection connection;
     private final Dialect dialect;
-    private final String positionColumn;
+    private final SinkOptions options;
     private final Map<String, Set<String>> known = new HashMap<>();
+    private final Map<String, Map<String, Recorded>> recorded = new HashMap<>();
+    private final Set<List<Object>> verified = new HashSet<>();
+    private boolean metadataReady;
 
-    TargetTables(Connection connection, Dialect dialect, String positionColumn) {
+    /** A column as recorded when Tidemark created or changed it. */
+    private record Recorded(ColumnType type, boolean key) {
+    }
+
+    TargetTables(Connection connection, Dialect dialect, SinkOptions options) {
         this.connection = connection;
         this.dialect = dialect;
-        this.positionColumn = positionColumn;
+        this.options = options;
     }
 
     /** The table's columns, or empty when it does not exist. */
@@ -54,25 +69,83 @@ final class TargetTables {
     }
 
     /**
-     * Creates the table or adds missing columns so that every column of {@code schema} exists.
+     * Makes the target table fit {@code schema}.
      *
      * @return whether any DDL ran
+     * @throws SinkException naming table and column when the change cannot be applied safely
      */
     boolean ensure(String table, RowSchema schema) throws SQLException {
+        if (verified.contains(List.of(table, schema))) {
+            return false;
+        }
+        ensureMetadataTable();
         Optional<Set<String>> existing = columns(table);
+        boolean changed;
         if (existing.isEmpty()) {
             create(table, schema);
-            return true;
+            changed = true;
+        } else {
+            changed = evolve(table, schema, existing.get());
         }
-        Set<String> cols = existing.get();
+        if (changed) {
+            // schemas verified against the table's old shape must be checked again (e.g. a later narrower one)
+            verified.removeIf(v -> v.get(0).equals(table));
+        }
+        verified.add(List.of(table, schema));
+        return changed;
+    }
+
+    private boolean evolve(String table, RowSchema schema, Set<String> cols) throws SQLException {
+        Map<String, Recorded> rec = recorded(table);
+        if (!rec.isEmpty()) {
+            List<String> recordedKey = rec.entrySet().stream().filter(e -> e.getValue().key()).map(Map.Entry::getKey).toList();
+            if (!new HashSet<>(recordedKey).equals(new HashSet<>(schema.keyColumns()))) {
+                throw new SinkException("table " + table + ": primary key changed from " + recordedKey + " to "
+                        + schema.keyColumns() + "; a target cannot follow a key change safely (re-create the target table and replay)", null);
+            }
+        }
         boolean changed = false;
         for (Column c : schema.columns()) {
+            boolean key = schema.keyColumns().contains(c.name());
             if (!cols.contains(c.name())) {
                 execute("ALTER TABLE " + dialect.quote(table) + " ADD COLUMN " + dialect.quote(c.name()) + " "
-                        + dialect.columnType(c.type()));
+                        + dialect.columnType(c.type(), false));
                 cols.add(c.name());
+                record(table, c.name(), c.type(), key);
                 changed = true;
+                continue;
             }
+            Recorded was = rec.get(c.name());
+            if (was == null) {
+                continue; // a column Tidemark did not create: leave its type alone
+            }
+            switch (TypeChange.between(was.type(), c.type())) {
+                case SAME -> { }
+                case WIDEN -> {
+                    String sql = dialect.alterColumnType(table, c.name(), dialect.columnType(c.type(), key));
+                    if (sql != null) {
+                        execute(sql);
+                    }
+                    record(table, c.name(), c.type(), key);
+                    changed = true;
+                }
+                case REFUSE -> throw new SinkException("table " + table + " column " + c.name() + ": type change from "
+                        + describe(was.type()) + " to " + describe(c.type()) + " cannot be applied safely (narrowing or "
+                        + "incompatible); alter the target column yourself or re-create the table and replay", null);
+            }
+        }
+        if (!cols.contains(options.positionColumn())) {
+            // a table Tidemark did not create: it still needs the position column for monotonic apply
+            execute("ALTER TABLE " + dialect.quote(table) + " ADD COLUMN " + dialect.quote(options.positionColumn()) + " "
+                    + dialect.positionType());
+            cols.add(options.positionColumn());
+            changed = true;
+        }
+        if (options.softDeletes() && !cols.contains(SinkOptions.DELETED_COLUMN)) {
+            execute("ALTER TABLE " + dialect.quote(table) + " ADD COLUMN " + dialect.quote(SinkOptions.DELETED_COLUMN) + " "
+                    + dialect.columnType(ColumnType.of("boolean"), false));
+            cols.add(SinkOptions.DELETED_COLUMN);
+            changed = true;
         }
         return changed;
     }
@@ -81,16 +154,103 @@ final class TargetTables {
         List<String> defs = new ArrayList<>();
         for (Column c : schema.columns()) {
             boolean key = schema.keyColumns().contains(c.name());
-            defs.add(dialect.quote(c.name()) + " " + dialect.columnType(c.type()) + (key ? " NOT NULL" : ""));
+            defs.add(dialect.quote(c.name()) + " " + dialect.columnType(c.type(), key) + (key ? " NOT NULL" : ""));
         }
-        defs.add(dialect.quote(positionColumn) + " " + dialect.textType());
+        defs.add(dialect.quote(options.positionColumn()) + " " + dialect.positionType());
+        if (options.softDeletes()) {
+            defs.add(dialect.quote(SinkOptions.DELETED_COLUMN) + " " + dialect.columnType(ColumnType.of("boolean"), false));
+        }
         List<String> keys = schema.keyColumns().stream().map(dialect::quote).toList();
         defs.add("PRIMARY KEY (" + String.join(", ", keys) + ")");
         execute("CREATE TABLE " + dialect.quote(table) + " (" + String.join(", ", defs) + ")");
         Set<String> cols = new LinkedHashSet<>();
         schema.columns().forEach(c -> cols.add(c.name()));
-        cols.add(positionColumn);
+        cols.add(options.positionColumn());
+        if (options.softDeletes()) {
+            cols.add(SinkOptions.DELETED_COLUMN);
+        }
         known.put(table, cols);
+        recorded.put(table, new LinkedHashMap<>());
+        for (Column c : schema.columns()) {
+            record(table, c.name(), c.type(), schema.keyColumns().contains(c.name()));
+        }
+    }
+
+    private Map<String, Recorded> recorded(String table) throws SQLException {
+        Map<String, Recorded> rec = recorded.get(table);
+        if (rec != null) {
+            return rec;
+        }
+        rec = new LinkedHashMap<>();
+        String sql = "SELECT " + q("column_name") + ", " + q("connect_type") + ", " + q("logical_name") + ", " + q("parameters")
+                + ", " + q("is_key") + " FROM " + q(SinkOptions.COLUMNS_TABLE) + " WHERE " + q("table_name") + " = ?";
+        try (PreparedStatement ps = connection.prepareStatement(sql)) {
+            ps.setString(1, table);
+            try (ResultSet rs = ps.executeQuery()) {
+                while (rs.next()) {
+                    rec.put(rs.getString(1), new Recorded(new ColumnType(rs.getString(2), rs.getString(3),
+                            decodeParameters(rs.getString(4))), rs.getLong(5) != 0));
+                }
+            }
+        }
+        recorded.put(table, rec);
+        return rec;
+    }
+
+    private void record(String table, String column, ColumnType type, boolean key) throws SQLException {
+        String sql = dialect.upsert(SinkOptions.COLUMNS_TABLE,
+                List.of("table_name", "column_name", "connect_type", "logical_name", "parameters", "is_key"),
+                List.of("table_name", "column_name"), List.of("connect_type", "logical_name", "parameters", "is_key"), null);
+        try (PreparedStatement ps = connection.prepareStatement(sql)) {
+            ps.setString(1, table);
+            ps.setString(2, column);
+            ps.setString(3, type.connectType());
+            ps.setString(4, type.logicalName());
+            ps.setString(5, encodeParameters(type));
+            ps.setLong(6, key ? 1 : 0);
+            ps.executeUpdate();
+        }
+        recorded.computeIfAbsent(table, t -> new LinkedHashMap<>()).put(column, new Recorded(type, key));
+    }
+
+    /** Only the parameters that decide the target type are kept: scale and precision. */
+    private static String encodeParameters(ColumnType type) {
+        return "scale=" + type.scale() + ";precision=" + type.precision();
+    }
+
+    private static Map<String, String> decodeParameters(String text) {
+        Map<String, String> p = new HashMap<>();
+        if (text != null) {
+            for (String part : text.split(";")) {
+                int eq = part.indexOf('=');
+                if (eq > 0 && !part.endsWith("=-1")) {
+                    String k = part.substring(0, eq);
+                    p.put(k.equals("precision") ? "connect.decimal.precision" : k, part.substring(eq + 1));
+                }
+            }
+        }
+        return p;
+    }
+
+    private static String describe(ColumnType t) {
+        String base = t.logicalName() == null ? t.connectType() : t.logicalName().substring(t.logicalName().lastIndexOf('.') + 1);
+        return t.precision() >= 0 || t.scale() >= 0 ? base + "(" + t.precision() + "," + t.scale() + ")" : base;
+    }
+
+    private void ensureMetadataTable() throws SQLException {
+        if (metadataReady) {
+            return;
+        }
+        String text = dialect.textType();
+        execute("CREATE TABLE IF NOT EXISTS " + q(SinkOptions.COLUMNS_TABLE) + " (" + q("table_name") + " " + text + " NOT NULL, "
+                + q("column_name") + " " + text + " NOT NULL, " + q("connect_type") + " " + text + " NOT NULL, "
+                + q("logical_name") + " " + text + ", " + q("parameters") + " " + text + ", " + q("is_key") + " "
+                + dialect.bigintType() + " NOT NULL, PRIMARY KEY (" + q("table_name") + ", " + q("column_name") + "))");
+        metadataReady = true;
+    }
+
+    private String q(String identifier) {
+        return dialect.quote(identifier);
     }
 
     private void execute(String sql) throws SQLException {
@@ -101,5 +261,7 @@ final class TargetTables {
 
     void forget() {
         known.clear();
+        recorded.clear();
+        verified.clear();
     }
 }

@@ -24,7 +24,28 @@ public final class TemporalText {
     }
 
     public static String localDateTime(LocalDateTime t) {
-        return (t.getNano() % 1000 == 0 ? MICROS : NANOS).format(t);
+        int year = t.getYear();
+        if (year < 0 || year > 9999) {
+            return (t.getNano() % 1000 == 0 ? MICROS : NANOS).format(t);
+        }
+        // hand-rolled: this runs for every temporal value the sink writes to SQLite
+        StringBuilder b = new StringBuilder(29);
+        pad(b, year, 4).append('-');
+        pad(b, t.getMonthValue(), 2).append('-');
+        pad(b, t.getDayOfMonth(), 2).append('T');
+        pad(b, t.getHour(), 2).append(':');
+        pad(b, t.getMinute(), 2).append(':');
+        pad(b, t.getSecond(), 2).append('.');
+        int nano = t.getNano();
+        return (nano % 1000 == 0 ? pad(b, nano / 1000, 6) : pad(b, nano, 9)).toString();
+    }
+
+    private static StringBuilder pad(StringBuilder b, int value, int width) {
+        String s = Integer.toString(value);
+        for (int i = s.length(); i < width; i++) {
+            b.append('0');
+        }
+        return b.append(s);
     }
 
     public static String localTime(LocalTime t) {

@@ -3,6 +3,8 @@ package dev.tidemark.sink.kafka;
 import dev.tidemark.sink.event.ChangeEvent;
 import dev.tidemark.sink.event.EnvelopeDecoder;
 import dev.tidemark.sink.event.EventOrigin;
+import dev.tidemark.sink.event.PoisonEventException;
+import dev.tidemark.sink.jdbc.SinkException;
 import dev.tidemark.sink.jdbc.ApplyResult;
 import dev.tidemark.sink.jdbc.JdbcChangeSink;
 import dev.tidemark.sink.jdbc.PartitionOffset;
@@ -26,7 +28,11 @@ import org.apache.kafka.clients.consumer.ConsumerRecords;
 import org.apache.kafka.clients.consumer.KafkaConsumer;
 import org.apache.kafka.clients.consumer.OffsetAndMetadata;
 import org.apache.kafka.clients.consumer.OffsetAndTimestamp;
+import org.apache.kafka.clients.producer.KafkaProducer;
+import org.apache.kafka.clients.producer.ProducerConfig;
+import org.apache.kafka.clients.producer.ProducerRecord;
 import org.apache.kafka.common.TopicPartition;
+import org.apache.kafka.common.serialization.ByteArraySerializer;
 import org.apache.kafka.common.errors.WakeupException;
 import org.apache.kafka.common.serialization.ByteArrayDeserializer;
 import org.slf4j.Logger;
@@ -51,6 +57,8 @@ public final class KafkaSinkRunner implements Runnable, AutoCloseable {
     private final KafkaConsumer<byte[], byte[]> consumer;
     private final Map<TopicPartition, Long> applied = new ConcurrentHashMap<>();
     private final AtomicLong eventsApplied = new AtomicLong();
+    private final AtomicLong deadLettered = new AtomicLong();
+    private KafkaProducer<byte[], byte[]> deadLetterProducer;
     private final CountDownLatch finished = new CountDownLatch(1);
     private final java.util.concurrent.atomic.AtomicBoolean started = new java.util.concurrent.atomic.AtomicBoolean();
     private volatile boolean stopping;
@@ -101,29 +109,137 @@ public final class KafkaSinkRunner implements Runnable, AutoCloseable {
                 log.warn("closing consumer failed: {}", e.getMessage());
             }
             sink.close();
+            if (deadLetterProducer != null) {
+                deadLetterProducer.close(Duration.ofSeconds(5));
+            }
             finished.countDown();
             log.info("sink {} stopped after applying {} events", settings.groupId(), eventsApplied.get());
         }
     }
 
-    private void applyBatch(ConsumerRecords<byte[], byte[]> records) {
-        List<ChangeEvent> events = new ArrayList<>(records.count());
-        Map<TopicPartition, PartitionOffset> next = new LinkedHashMap<>();
-        for (ConsumerRecord<byte[], byte[]> r : records) {
-            events.add(decoder.decode(new EventOrigin(r.topic(), r.partition(), r.offset(), r.key()), r.key(), r.value()));
-            TopicPartition tp = new TopicPartition(r.topic(), r.partition());
-            next.put(tp, new PartitionOffset(r.topic(), r.partition(), r.offset() + 1));
+    /** A polled record with its decoded event, or the reason it could not be decoded. */
+    private record Pending(ConsumerRecord<byte[], byte[]> record, ChangeEvent event, RuntimeException failure) {
+        EventOrigin origin() {
+            return new EventOrigin(record.topic(), record.partition(), record.offset(), record.key());
         }
-        ApplyResult result = sink.apply(events, next.values());
+    }
+
+    private void applyBatch(ConsumerRecords<byte[], byte[]> records) {
+        List<Pending> items = new ArrayList<>(records.count());
+        for (ConsumerRecord<byte[], byte[]> r : records) {
+            try {
+                items.add(new Pending(r, decoder.decode(new EventOrigin(r.topic(), r.partition(), r.offset(), r.key()), r.key(), r.value()), null));
+            } catch (PoisonEventException e) {
+                items.add(new Pending(r, null, e));
+            }
+        }
+        applyIsolating(items);
         Map<TopicPartition, OffsetAndMetadata> commit = new HashMap<>();
-        next.forEach((tp, o) -> {
+        for (PartitionOffset o : nextOffsets(items)) {
+            TopicPartition tp = new TopicPartition(o.topic(), o.partition());
             applied.put(tp, o.nextOffset());
             commit.put(tp, new OffsetAndMetadata(o.nextOffset()));
-        });
-        eventsApplied.addAndGet(events.size());
+        }
         // Informational only: the target's tidemark_offsets is what the sink resumes from.
         consumer.commitAsync(commit, null);
-        log.debug("applied {}", result);
+    }
+
+    /**
+     * Applies the records in order. Undecodable records, and records whose apply fails for a reason other than a
+     * transient one, are isolated (the rest of the batch is applied around them, halving the failed part until the
+     * single culprit is found) and handed to {@link #poison}; each applied part commits with its own offsets.
+     */
+    private void applyIsolating(List<Pending> items) {
+        if (items.isEmpty()) {
+            return;
+        }
+        for (int i = 0; i < items.size(); i++) {
+            if (items.get(i).failure() != null) {
+                applyIsolating(items.subList(0, i));
+                poison(items.get(i), items.get(i).failure());
+                applyIsolating(items.subList(i + 1, items.size()));
+                return;
+            }
+        }
+        List<ChangeEvent> events = items.stream().map(Pending::event).toList();
+        try {
+            ApplyResult result = sink.apply(events, nextOffsets(items));
+            eventsApplied.addAndGet(events.size());
+            log.debug("applied {}", result);
+        } catch (SinkException e) {
+            if (e.isTransient()) {
+                throw e; // retries exhausted: stop, nothing of this part was committed
+            }
+            if (items.size() == 1) {
+                poison(items.get(0), e);
+                return;
+            }
+            int half = items.size() / 2;
+            applyIsolating(items.subList(0, half));
+            applyIsolating(items.subList(half, items.size()));
+        }
+    }
+
+    /**
+     * A record that cannot be applied: without a dead-letter topic the sink stops naming it (its offset is not
+     * passed); with one, the record goes there with the reason in headers, and only after Kafka acknowledged it is
+     * the offset moved past it.
+     */
+    private void poison(Pending p, RuntimeException reason) {
+        String why = reason instanceof PoisonEventException pe ? pe.getMessage().substring(pe.origin().describe().length() + 2)
+                : reason.getMessage();
+        if (settings.deadLetterTopic() == null) {
+            throw new PoisonEventException(p.origin(), why + " (no dead-letter topic configured; offsets not advanced)", reason);
+        }
+        ProducerRecord<byte[], byte[]> dead = new ProducerRecord<>(settings.deadLetterTopic(), null, p.record().key(), p.record().value());
+        dead.headers().add("tidemark.error", utf8(why));
+        dead.headers().add("tidemark.source.topic", utf8(p.record().topic()));
+        dead.headers().add("tidemark.source.partition", utf8(Integer.toString(p.record().partition())));
+        dead.headers().add("tidemark.source.offset", utf8(Long.toString(p.record().offset())));
+        dead.headers().add("tidemark.pipeline", utf8(settings.groupId()));
+        try {
+            deadLetters().send(dead).get();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new PoisonEventException(p.origin(), "interrupted while writing to dead-letter topic " + settings.deadLetterTopic(), e);
+        } catch (java.util.concurrent.ExecutionException e) {
+            throw new PoisonEventException(p.origin(), "dead-letter topic " + settings.deadLetterTopic() + " did not acknowledge: "
+                    + e.getCause().getMessage(), e.getCause());
+        }
+        sink.apply(List.of(), nextOffsets(List.of(p)));
+        deadLettered.incrementAndGet();
+        log.warn("{} sent to dead-letter topic {}: {}", p.origin().describe(), settings.deadLetterTopic(), why);
+    }
+
+    private static byte[] utf8(String s) {
+        return s.getBytes(java.nio.charset.StandardCharsets.UTF_8);
+    }
+
+    private KafkaProducer<byte[], byte[]> deadLetters() {
+        if (deadLetterProducer == null) {
+            Properties p = new Properties();
+            p.putAll(settings.extra());
+            p.put(ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, settings.bootstrapServers());
+            p.put(ProducerConfig.ACKS_CONFIG, "all");
+            p.put(ProducerConfig.ENABLE_IDEMPOTENCE_CONFIG, "true");
+            p.put(ProducerConfig.CLIENT_ID_CONFIG, "tidemark-dlq-" + settings.groupId());
+            deadLetterProducer = new KafkaProducer<>(p, new ByteArraySerializer(), new ByteArraySerializer());
+        }
+        return deadLetterProducer;
+    }
+
+    private static List<PartitionOffset> nextOffsets(List<Pending> items) {
+        Map<TopicPartition, PartitionOffset> next = new LinkedHashMap<>();
+        for (Pending p : items) {
+            ConsumerRecord<byte[], byte[]> r = p.record();
+            next.put(new TopicPartition(r.topic(), r.partition()), new PartitionOffset(r.topic(), r.partition(), r.offset() + 1));
+        }
+        return new ArrayList<>(next.values());
+    }
+
+    /** Records sent to the dead-letter topic so far. */
+    public long deadLettered() {
+        return deadLettered.get();
     }
 
     /** Asks the loop to finish the batch in flight, commit it and stop. Safe from any thread; idempotent. */
@@ -161,6 +277,9 @@ public final class KafkaSinkRunner implements Runnable, AutoCloseable {
             // never ran: release the consumer and the target connection here
             consumer.close(Duration.ofSeconds(5));
             sink.close();
+            if (deadLetterProducer != null) {
+                deadLetterProducer.close(Duration.ofSeconds(5));
+            }
             finished.countDown();
             return;
         }

@@ -16,9 +16,10 @@ import java.util.Objects;
  * @param pollTimeout      how long one poll waits for records
  * @param replayFrom       where to start on the first assignment
  * @param extra            further consumer properties (security settings and the like)
+ * @param deadLetterTopic  where poison events go (null: a poison event stops the sink, naming it)
  */
 public record SinkSettings(String bootstrapServers, String groupId, List<String> topics, int maxBatch,
-                           Duration pollTimeout, ReplayFrom replayFrom, Map<String, String> extra) {
+                           Duration pollTimeout, ReplayFrom replayFrom, Map<String, String> extra, String deadLetterTopic) {
     public SinkSettings {
         Objects.requireNonNull(bootstrapServers, "bootstrapServers");
         Objects.requireNonNull(groupId, "groupId");
@@ -30,5 +31,13 @@ public record SinkSettings(String bootstrapServers, String groupId, List<String>
         if (maxBatch < 1) {
             throw new IllegalArgumentException("maxBatch must be at least 1 but is " + maxBatch);
         }
+        if (deadLetterTopic != null && topics.contains(deadLetterTopic)) {
+            throw new IllegalArgumentException("dead-letter topic " + deadLetterTopic + " is also a consumed topic");
+        }
+    }
+
+    public SinkSettings(String bootstrapServers, String groupId, List<String> topics, int maxBatch, Duration pollTimeout,
+                        ReplayFrom replayFrom, Map<String, String> extra) {
+        this(bootstrapServers, groupId, topics, maxBatch, pollTimeout, replayFrom, extra, null);
     }
 }

@@ -76,4 +76,23 @@ class EnvelopeDecoderTest {
                 .isInstanceOf(PoisonEventException.class)
                 .hasMessageStartingWith("topic tm.public.orders partition 2 offset 41");
     }
+
+    @Test
+    void cachedSchemaFastPathFollowsSchemaChanges() {
+        EnvelopeEncoder enc = new EnvelopeEncoder("tm", "postgresql", "db");
+        RowSchema a = new RowSchema(java.util.List.of(new Column("id", ColumnType.of("int64"), false),
+                new Column("v", ColumnType.of("string"), true)), java.util.List.of("id"));
+        RowSchema b = new RowSchema(java.util.List.of(new Column("id", ColumnType.of("int64"), false),
+                new Column("v", ColumnType.of("string"), true), new Column("w", ColumnType.of("int32"), true)), java.util.List.of("id"));
+        TableId t = new TableId("public", "t");
+        java.util.List<ChangeEvent.Upsert> events = java.util.List.of(
+                new ChangeEvent.Upsert(t, java.util.Map.of("id", 1L), a, java.util.Map.of("id", 1L, "v", "x"), new SourcePosition.Lsn(1), ChangeEvent.Op.CREATE),
+                new ChangeEvent.Upsert(t, java.util.Map.of("id", 2L), a, java.util.Map.of("id", 2L, "v", "y"), new SourcePosition.Lsn(2), ChangeEvent.Op.CREATE),
+                new ChangeEvent.Upsert(t, java.util.Map.of("id", 3L), b, java.util.Map.of("id", 3L, "v", "z", "w", 7L), new SourcePosition.Lsn(3), ChangeEvent.Op.UPDATE),
+                new ChangeEvent.Upsert(t, java.util.Map.of("id", 4L), a, java.util.Map.of("id", 4L, "v", "q"), new SourcePosition.Lsn(4), ChangeEvent.Op.CREATE));
+        for (ChangeEvent.Upsert u : events) {
+            ChangeEvent back = decoder.decode(origin, enc.key(u, u.schema()), enc.value(u, u.schema(), 1));
+            assertThat(back).isEqualTo(u);
+        }
+    }
 }

@@ -1,0 +1,8 @@
+package dev.tidemark.tests.sink;
+
+class PostgresSinkSemanticsIT extends AbstractSinkSemanticsIT {
+    @Override
+    TargetDatabase target() {
+        return TargetDatabase.postgres();
+    }
+}
