@@ -26,6 +26,8 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
+import dev.tidemark.tests.sink.TargetDatabase;
+import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -68,6 +70,29 @@ abstract class WatermarkInvoiceScenario {
     abstract String q(String identifier);
 
     void dropSource() throws Exception {
+    }
+
+    private final Map<String, TargetDatabase> targets = new java.util.HashMap<>();
+
+    /** A fresh target of the kind this binding writes to; SQLite files unless a subclass says otherwise. */
+    TargetDatabase newTarget() throws Exception {
+        return TargetDatabase.sqlite();
+    }
+
+    TargetDatabase target(String name) throws Exception {
+        TargetDatabase t = targets.get(name);
+        if (t == null) {
+            t = newTarget();
+            targets.put(name, t);
+        }
+        return t;
+    }
+
+    @AfterEach
+    void dropTargets() throws Exception {
+        for (TargetDatabase t : targets.values()) {
+            t.close();
+        }
     }
 
     @Test
@@ -137,11 +162,12 @@ abstract class WatermarkInvoiceScenario {
         }
     }
 
-    WatermarkJob job(String url, String targetFile, WatermarkTable table) throws SQLException {
+    WatermarkJob job(String url, String targetName, WatermarkTable table) throws Exception {
+        TargetDatabase target = target(targetName);
         WatermarkConfig cfg = new WatermarkConfig("invoices",
                 new WatermarkConfig.Endpoint(url, sourceUser(), Secret.of(sourcePassword())),
-                new WatermarkConfig.Endpoint("jdbc:sqlite:" + dir.resolve(targetFile), null, null), null, null,
-                List.of(table), null);
+                new WatermarkConfig.Endpoint(target.jdbcUrl(), target.properties().getProperty("user"),
+                        Secret.of(target.properties().getProperty("password"))), null, null, List.of(table), null);
         return WatermarkJob.open(cfg, null);
     }
 
@@ -221,7 +247,7 @@ abstract class WatermarkInvoiceScenario {
     record Diff(long sourceRows, long targetRows, List<Long> missing, List<Long> surplus, List<Long> changed) {
     }
 
-    Diff diff(Connection src, String name, String targetFile, boolean liveOnly) throws SQLException {
+    Diff diff(Connection src, String name, String targetName, boolean liveOnly) throws Exception {
         Map<Long, String> source = new TreeMap<>();
         try (Statement s = src.createStatement(); ResultSet rs = s.executeQuery("SELECT " + q("InvoiceId") + ", " + q("Total")
                 + ", " + q("CustomerId") + " FROM " + q(name) + (liveOnly ? " WHERE NOT " + q("IsDeleted") : ""))) {
@@ -230,8 +256,11 @@ abstract class WatermarkInvoiceScenario {
             }
         }
         Map<Long, String> target = new TreeMap<>();
-        try (Connection t = DriverManager.getConnection("jdbc:sqlite:" + dir.resolve(targetFile)); Statement s = t.createStatement();
-             ResultSet rs = s.executeQuery("SELECT InvoiceId, Total, CustomerId FROM \"" + name + "\"")) {
+        TargetDatabase tgt = target(targetName);
+        java.util.function.UnaryOperator<String> tq = tgt.quotes()::quote;
+        try (Connection t = tgt.connect(); Statement s = t.createStatement();
+             ResultSet rs = s.executeQuery("SELECT " + tq.apply("InvoiceId") + ", " + tq.apply("Total") + ", " + tq.apply("CustomerId")
+                     + " FROM " + tq.apply(name))) {
             while (rs.next()) {
                 target.put(rs.getLong(1), new BigDecimal(rs.getString(2)).stripTrailingZeros().toPlainString() + "/" + rs.getLong(3));
             }
@@ -250,9 +279,11 @@ abstract class WatermarkInvoiceScenario {
         return new Diff(source.size(), target.size(), missing, surplus, changed);
     }
 
-    BigDecimal total(String targetFile, long id) throws SQLException {
-        try (Connection t = DriverManager.getConnection("jdbc:sqlite:" + dir.resolve(targetFile)); Statement s = t.createStatement();
-             ResultSet rs = s.executeQuery("SELECT Total FROM Invoice WHERE InvoiceId = " + id)) {
+    BigDecimal total(String targetName, long id) throws Exception {
+        TargetDatabase tgt = target(targetName);
+        try (Connection t = tgt.connect(); Statement s = t.createStatement();
+             ResultSet rs = s.executeQuery("SELECT " + tgt.quotes().quote("Total") + " FROM " + tgt.quotes().quote("Invoice")
+                     + " WHERE " + tgt.quotes().quote("InvoiceId") + " = " + id)) {
             assertThat(rs.next()).isTrue();
             return new BigDecimal(rs.getString(1));
         }

@@ -69,35 +69,29 @@ public final class ControlTable {
         if (ready) {
             return;
         }
-        String t = dialect.textType();
+        String text = dialect.columnType(TEXT, false);
         String sql = "CREATE TABLE IF NOT EXISTS " + q(NAME) + " ("
-                + q("table_name") + " " + keyTextType() + " NOT NULL, "
-                + q("cursor_kind") + " " + t + " NOT NULL, "
-                + q("cursor_columns") + " " + t + " NOT NULL, "
-                + q("wm_zoned") + " " + dialect.columnType(ZONED) + ", "
-                + q("wm_local") + " " + dialect.columnType(LOCAL) + ", "
-                + q("wm_date") + " " + dialect.columnType(DATE) + ", "
+                + q("table_name") + " " + dialect.textType() + " NOT NULL, "
+                + q("cursor_kind") + " " + text + " NOT NULL, "
+                + q("cursor_columns") + " " + text + " NOT NULL, "
+                + q("wm_zoned") + " " + dialect.columnType(ZONED, false) + ", "
+                + q("wm_local") + " " + dialect.columnType(LOCAL, false) + ", "
+                + q("wm_date") + " " + dialect.columnType(DATE, false) + ", "
                 + q("wm_number") + " " + dialect.bigintType() + ", "
-                + q("wm_text") + " " + t + ", "
+                + q("wm_text") + " " + text + ", "
                 + q("wm_tiebreak") + " " + dialect.bigintType() + ", "
-                + q("wm_position") + " " + t + ", "
-                + q("window_start") + " " + t + ", "
-                + q("window_end") + " " + t + ", "
-                + q("resume_key") + " " + t + ", "
+                + q("wm_position") + " " + text + ", "
+                + q("window_start") + " " + text + ", "
+                + q("window_end") + " " + text + ", "
+                + q("resume_key") + " " + text + ", "
                 + q("window_rows") + " " + dialect.bigintType() + ", "
-                + q("updated_at") + " " + t + ", "
+                + q("updated_at") + " " + text + ", "
                 + "PRIMARY KEY (" + q("table_name") + "))";
         try (Statement s = connection.createStatement()) {
             s.execute(sql);
         }
         connection.commit();
         ready = true;
-    }
-
-    /** A key column type: text where the engine can index it, else a bounded varchar. */
-    private String keyTextType() {
-        return dialect.textType().equalsIgnoreCase("TEXT") && !dialect.name().equals("sqlite")
-                && !dialect.name().equals("postgresql") ? "VARCHAR(255)" : dialect.textType();
     }
 
     public Optional<State> read(String table) throws SQLException {
@@ -110,7 +104,7 @@ public final class ControlTable {
             ps.setString(1, table);
             try (ResultSet rs = ps.executeQuery()) {
                 if (rs.next()) {
-                    state = state(rs);
+                    state = state(rs, dialect.name());
                 }
             }
         } finally {
@@ -119,14 +113,18 @@ public final class ControlTable {
         return Optional.ofNullable(state);
     }
 
-    private static State state(ResultSet rs) throws SQLException {
+    private static State state(ResultSet rs, String engine) throws SQLException {
         Mark mark = null;
+        boolean sqlite = engine.equals("sqlite");
         if (rs.getObject("wm_zoned") != null) {
-            mark = new Mark.Zoned(instant(rs.getObject("wm_zoned")));
+            // PostgreSQL: timestamptz; MariaDB: DATETIME(6) holding UTC (the sink's convention); SQLite: ISO text
+            mark = new Mark.Zoned(sqlite ? instant(rs.getString("wm_zoned")) : engine.equals("mariadb")
+                    ? rs.getObject("wm_zoned", LocalDateTime.class).toInstant(java.time.ZoneOffset.UTC)
+                    : rs.getObject("wm_zoned", OffsetDateTime.class).toInstant());
         } else if (rs.getObject("wm_local") != null) {
-            mark = new Mark.Local(local(rs.getObject("wm_local")));
+            mark = new Mark.Local(sqlite ? local(rs.getString("wm_local")) : rs.getObject("wm_local", LocalDateTime.class));
         } else if (rs.getObject("wm_date") != null) {
-            mark = new Mark.Day(date(rs.getObject("wm_date")));
+            mark = new Mark.Day(sqlite ? date(rs.getString("wm_date")) : rs.getObject("wm_date", LocalDate.class));
         } else if (rs.getObject("wm_number") != null) {
             mark = new Mark.Number(rs.getLong("wm_number"));
         } else if (rs.getString("wm_text") != null) {

@@ -47,11 +47,11 @@ public final class RunHistory {
         if (ready) {
             return;
         }
-        String t = dialect.textType();
-        String key = dialect.name().equals("sqlite") || dialect.name().equals("postgresql") ? t : "VARCHAR(255)";
+        String t = dialect.columnType(ColumnType.of("string"), false);
+        String key = dialect.textType();
         String sql = "CREATE TABLE IF NOT EXISTS " + q(NAME) + " ("
                 + q("table_name") + " " + key + " NOT NULL, "
-                + q("started_at") + " " + (key.equals(t) ? t : "VARCHAR(40)") + " NOT NULL, "
+                + q("started_at") + " " + key + " NOT NULL, "
                 + q("mode") + " " + t + ", " + q("status") + " " + t + ", "
                 + q("window_start") + " " + t + ", " + q("window_end") + " " + t + ", "
                 + q("rows_copied") + " " + dialect.bigintType() + ", " + q("deletes") + " " + dialect.bigintType() + ", "
