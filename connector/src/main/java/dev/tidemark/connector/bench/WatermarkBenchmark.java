@@ -172,7 +172,7 @@ public final class WatermarkBenchmark {
             for (long from = 1; from <= n; from += 1_000_000) {
                 long to = Math.min(n, from + 999_999);
                 s.execute("INSERT INTO public." + t + " SELECT g, timestamptz '2020-01-01 00:00:00+00' + g * interval '1 second', "
-                        + "(g % 5000)::int, ((g * 7919) % 1000000) / 100.0, 'note ' || g FROM generate_series(" + from + ", " + to + ") g");
+                        + "(g % 5000)::int, ((g * 7919) % 1000000) / 100.0, 'note ' || g FROM generate_series(" + from + "::bigint, " + to + "::bigint) g");
                 log.printf("\rgenerating %s: %,d rows", t, to);
             }
             s.execute("CREATE INDEX " + t + "_modified ON public." + t + " (modified)");
