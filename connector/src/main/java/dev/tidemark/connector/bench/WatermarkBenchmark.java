@@ -2,10 +2,7 @@ package dev.tidemark.connector.bench;
 
 import dev.tidemark.connector.config.Secret;
 import dev.tidemark.connector.local.LocalPostgres;
-import dev.tidemark.connector.watermark.ControlTable;
 import dev.tidemark.connector.watermark.Cursor;
-import dev.tidemark.connector.watermark.CursorValue;
-import dev.tidemark.connector.watermark.Mark;
 import dev.tidemark.connector.watermark.RunResult;
 import dev.tidemark.connector.watermark.WatermarkConfig;
 import dev.tidemark.connector.watermark.WatermarkJob;
@@ -36,9 +33,10 @@ import java.util.Map;
  *   <li>a run with no changes costs O(changed rows), not O(table): median no-change run on 1M vs 10M rows with an
  *       index on the cursor (and, for contrast, on 10M without the index);</li>
  *   <li>a run after 1,000 changed rows, on each size;</li>
- *   <li>initial-load rows/s (chunked, resumable, upserted with positions, watermark committed with each chunk) vs a
- *       plain client-side copy ({@code SELECT *} streamed, batched {@code INSERT}, 10,000 rows per commit) and the
- *       in-database {@code INSERT … SELECT}.</li>
+ *   <li>initial-load rows/s on each size (chunked, resumable, upserted with positions, watermark committed with
+ *       each chunk; this load also leaves the state the incremental runs start from) vs a plain client-side copy
+ *       ({@code SELECT *} streamed, batched {@code INSERT}, 10,000 rows per commit) and the in-database
+ *       {@code INSERT … SELECT}.</li>
  * </ul>
  * Prints a Markdown table of figures on stdout; progress on stderr.
  */
@@ -96,15 +94,14 @@ public final class WatermarkBenchmark {
             }
             long first = sizes.get(0);
             long last = sizes.get(sizes.size() - 1);
-            // initial load on the smallest size: the watermark path vs plain copies
-            double wm = initialLoad(srcDb, tgtDb, first);
-            double client = clientCopy(src, tgtDb, first);
-            double inDb = inDatabaseCopy(src, first);
-            // no-change and small-change runs on every size
+            // initial loads: the watermark path (which also leaves the state the incremental runs start from) vs plain copies
+            Map<Long, Double> wm = new LinkedHashMap<>();
+            Map<Long, Double> client = new LinkedHashMap<>();
+            Map<Long, Double> inDb = new LinkedHashMap<>();
             for (long n : sizes) {
-                if (n != first) {
-                    seedWatermark(src, tgtDb, n);
-                }
+                wm.put(n, initialLoad(srcDb, tgtDb, n));
+                client.put(n, clientCopy(src, tgtDb, n));
+                inDb.put(n, inDatabaseCopy(src, n));
             }
             Map<Long, Double> noChange = noChangeMedians(srcDb, tgtDb, sizes, NO_CHANGE_RUNS);
             Map<Long, Double> changed = new LinkedHashMap<>();
@@ -124,20 +121,23 @@ public final class WatermarkBenchmark {
                 withoutIndex = noChangeMedians(srcDb, tgtDb, List.of(last), 3).get(last);
             }
             PrintStream out = System.out;
-            out.println("| measurement | " + String.join(" | ", sizes.stream().map(WatermarkBenchmark::label).toList()) + " | ratio |");
+            out.println("| measurement | " + String.join(" | ", sizes.stream().map(WatermarkBenchmark::label).toList())
+                    + " | " + label(last) + " / " + label(first) + " |");
             out.println("|---|" + "---:|".repeat(sizes.size()) + "---:|");
-            out.println(row("no-change run, median of " + NO_CHANGE_RUNS + " (ms), index on cursor", sizes, noChange, "%.1f"));
-            out.println(row("run after 1,000 changed rows, median of 3 (ms)", sizes, changed, "%.1f"));
+            out.println(row("no-change run, index on the cursor: median of " + NO_CHANGE_RUNS + " runs (ms)", sizes, noChange, "%.1f"));
+            out.println(row("run after 1,000 changed rows: median of 3 runs (ms)", sizes, changed, "%.1f"));
             if (withoutIndex >= 0) {
-                out.printf(Locale.ROOT, "| no-change run without the cursor index, median of 3 (ms) | %s%.1f | %.0f× the indexed run |%n",
+                out.printf(Locale.ROOT, "| no-change run *without* the cursor index: median of 3 runs (ms) | %s%.1f | %.0f× the indexed run |%n",
                         "– | ".repeat(sizes.size() - 1), withoutIndex, withoutIndex / noChange.get(last));
             }
-            out.println();
-            out.printf(Locale.ROOT, "| initial load of %s | rows/s | vs watermark |%n", label(first));
-            out.println("|---|---:|---:|");
-            out.printf(Locale.ROOT, "| watermark initial load (chunks of %,d keyset-paged by key, upsert + position guard, control row per chunk) | %,.0f | 1.00 |%n", CHUNK, wm);
-            out.printf(Locale.ROOT, "| client copy: SELECT * streamed, batched plain INSERT, commit per %,d | %,.0f | %.2f |%n", CHUNK, client, client / wm);
-            out.printf(Locale.ROOT, "| in-database INSERT INTO … SELECT * (same server, no client) | %,.0f | %.2f |%n", inDb, inDb / wm);
+            out.println(row("initial load, watermark: chunks of " + String.format(Locale.ROOT, "%,d", CHUNK)
+                    + " paged by key, upsert + position guard, control row per chunk (rows/s)", sizes, wm, "%,.0f"));
+            out.println(row("initial load, client copy: SELECT * streamed, batched plain INSERT, commit per "
+                    + String.format(Locale.ROOT, "%,d", CHUNK) + " (rows/s)", sizes, client, "%,.0f"));
+            out.println(row("initial load, in-database INSERT INTO … SELECT * on the source server (rows/s)", sizes, inDb, "%,.0f"));
+            Map<Long, Double> share = new LinkedHashMap<>();
+            sizes.forEach(n -> share.put(n, wm.get(n) / client.get(n)));
+            out.println(row("watermark initial load ÷ client copy", sizes, share, "%.2f"));
         } finally {
             try (Connection admin = connect("postgres"); Statement s = admin.createStatement()) {
                 s.execute("DROP DATABASE IF EXISTS " + srcDb + " WITH (FORCE)");
@@ -254,23 +254,6 @@ public final class WatermarkBenchmark {
             log.printf("in-database INSERT … SELECT of %,d rows: %.1f s, %,.0f rows/s%n", n, secs, n / secs);
             return n / secs;
         }
-    }
-
-    /** The state after an initial load (watermark = MAX(modified)), stored without copying 10M rows again. */
-    private void seedWatermark(Connection src, String tgtDb, long n) throws SQLException {
-        OffsetDateTime max;
-        try (Statement s = src.createStatement(); ResultSet rs = s.executeQuery("SELECT max(modified) FROM public." + table(n))) {
-            rs.next();
-            max = rs.getObject(1, OffsetDateTime.class);
-        }
-        try (Connection tgt = connect(tgtDb)) {
-            tgt.setAutoCommit(false);
-            ControlTable control = new ControlTable(tgt, dev.tidemark.sink.jdbc.Dialect.forUrl(serverUrl));
-            control.ensure();
-            control.complete(settings(n), CursorValue.of(new Mark.Zoned(max.toInstant()))).write(tgt, control.dialect());
-            tgt.commit();
-        }
-        log.printf("%s: watermark seeded at %s (the state an initial load leaves)%n", table(n), max);
     }
 
     /** Median no-change run per size; runs alternate between sizes so background load hits every size alike. */
