@@ -415,16 +415,13 @@ public final class JdbcChangeSink implements AutoCloseable {
         if (offsetsTableReady) {
             return;
         }
-        try (Statement s = connection.createStatement()) {
-            s.execute("CREATE TABLE IF NOT EXISTS " + q(SinkOptions.OFFSETS_TABLE) + " ("
-                    + q("pipeline") + " " + dialect.textType() + " NOT NULL, "
-                    + q("topic") + " " + dialect.textType() + " NOT NULL, "
-                    + q("partition") + " " + dialect.bigintType() + " NOT NULL, "
-                    + q("next_offset") + " " + dialect.bigintType() + " NOT NULL, "
-                    + q("updated_at") + " " + dialect.textType() + ", "
-                    + "PRIMARY KEY (" + q("pipeline") + ", " + q("topic") + ", " + q("partition") + "))");
-        }
-        connection.commit();
+        tables.createIfAbsent(SinkOptions.OFFSETS_TABLE, "CREATE TABLE IF NOT EXISTS " + q(SinkOptions.OFFSETS_TABLE) + " ("
+                + q("pipeline") + " " + dialect.textType() + " NOT NULL, "
+                + q("topic") + " " + dialect.textType() + " NOT NULL, "
+                + q("partition") + " " + dialect.bigintType() + " NOT NULL, "
+                + q("next_offset") + " " + dialect.bigintType() + " NOT NULL, "
+                + q("updated_at") + " " + dialect.textType() + ", "
+                + "PRIMARY KEY (" + q("pipeline") + ", " + q("topic") + ", " + q("partition") + "))");
         offsetsTableReady = true;
     }
 

@@ -79,13 +79,16 @@ final class TargetTables {
             return false;
         }
         ensureMetadataTable();
-        Optional<Set<String>> existing = columns(table);
         boolean changed;
-        if (existing.isEmpty()) {
-            create(table, schema);
-            changed = true;
-        } else {
-            changed = evolve(table, schema, existing.get());
+        try {
+            changed = createOrEvolve(table, schema);
+        } catch (SQLException e) {
+            // Another sink instance (same consumer group, other partitions) may have run the same DDL at the same
+            // moment; start over from what the database now holds, once.
+            connection.rollback();
+            forget();
+            metadataReady = true;
+            changed = createOrEvolve(table, schema);
         }
         if (changed) {
             // schemas verified against the table's old shape must be checked again (e.g. a later narrower one)
@@ -93,6 +96,39 @@ final class TargetTables {
         }
         verified.add(List.of(table, schema));
         return changed;
+    }
+
+    private boolean createOrEvolve(String table, RowSchema schema) throws SQLException {
+        Optional<Set<String>> existing = columns(table);
+        if (existing.isEmpty()) {
+            create(table, schema);
+            connection.commit();
+            return true;
+        }
+        boolean changed = evolve(table, schema, existing.get());
+        if (changed) {
+            connection.commit();
+        }
+        return changed;
+    }
+
+    /**
+     * Runs {@code CREATE TABLE IF NOT EXISTS} for one of Tidemark's own tables and commits it. Concurrent creators
+     * can still collide inside PostgreSQL's catalog (a unique violation on pg_type); the loser checks that the table
+     * now exists.
+     */
+    void createIfAbsent(String table, String ddl) throws SQLException {
+        try {
+            execute(ddl);
+            connection.commit();
+        } catch (SQLException e) {
+            connection.rollback();
+            known.remove(table);
+            if (columns(table).isEmpty()) {
+                throw e;
+            }
+            connection.commit();
+        }
     }
 
     private boolean evolve(String table, RowSchema schema, Set<String> cols) throws SQLException {
@@ -242,7 +278,7 @@ final class TargetTables {
             return;
         }
         String text = dialect.textType();
-        execute("CREATE TABLE IF NOT EXISTS " + q(SinkOptions.COLUMNS_TABLE) + " (" + q("table_name") + " " + text + " NOT NULL, "
+        createIfAbsent(SinkOptions.COLUMNS_TABLE, "CREATE TABLE IF NOT EXISTS " + q(SinkOptions.COLUMNS_TABLE) + " (" + q("table_name") + " " + text + " NOT NULL, "
                 + q("column_name") + " " + text + " NOT NULL, " + q("connect_type") + " " + text + " NOT NULL, "
                 + q("logical_name") + " " + text + ", " + q("parameters") + " " + text + ", " + q("is_key") + " "
                 + dialect.bigintType() + " NOT NULL, PRIMARY KEY (" + q("table_name") + ", " + q("column_name") + "))");

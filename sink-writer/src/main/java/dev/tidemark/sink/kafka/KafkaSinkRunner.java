@@ -62,13 +62,13 @@ public final class KafkaSinkRunner implements Runnable, AutoCloseable {
     private final CountDownLatch finished = new CountDownLatch(1);
     private final java.util.concurrent.atomic.AtomicBoolean started = new java.util.concurrent.atomic.AtomicBoolean();
     private volatile boolean stopping;
-    private volatile boolean replayDone;
+    private final boolean replaying;
     private volatile Throwable failure;
 
     public KafkaSinkRunner(SinkSettings settings, JdbcChangeSink sink) {
         this.settings = settings;
         this.sink = sink;
-        this.replayDone = settings.replayFrom() instanceof ReplayFrom.Stored;
+        this.replaying = !(settings.replayFrom() instanceof ReplayFrom.Stored);
         Properties p = new Properties();
         p.put(ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, settings.bootstrapServers());
         p.put(ConsumerConfig.GROUP_ID_CONFIG, settings.groupId());
@@ -299,14 +299,19 @@ public final class KafkaSinkRunner implements Runnable, AutoCloseable {
             if (partitions.isEmpty()) {
                 return;
             }
-            if (!replayDone) {
-                replay(partitions);
-                replayDone = true;
-                return;
+            // A replay applies to each partition until this runner has committed a batch of it, so a rebalance
+            // that re-assigns a partition before then replays it again instead of skipping to stored offsets.
+            List<TopicPartition> toReplay = !replaying ? List.of()
+                    : partitions.stream().filter(tp -> !applied.containsKey(tp)).toList();
+            if (!toReplay.isEmpty()) {
+                replay(toReplay);
             }
             Map<String, Map<Integer, Long>> stored = sink.storedOffsets();
             List<TopicPartition> fresh = new ArrayList<>();
             for (TopicPartition tp : partitions) {
+                if (toReplay.contains(tp)) {
+                    continue;
+                }
                 Long offset = stored.getOrDefault(tp.topic(), Map.of()).get(tp.partition());
                 if (offset == null) {
                     fresh.add(tp);
@@ -317,7 +322,8 @@ public final class KafkaSinkRunner implements Runnable, AutoCloseable {
             if (!fresh.isEmpty()) {
                 consumer.seekToBeginning(fresh);
             }
-            log.info("sink {} assigned {} (resuming from target offsets; {} new)", settings.groupId(), partitions, fresh.size());
+            log.info("sink {} assigned {} ({} replayed, {} resumed from target offsets, {} new)", settings.groupId(), partitions,
+                    toReplay.size(), partitions.size() - toReplay.size() - fresh.size(), fresh.size());
         }
 
         private void replay(Collection<TopicPartition> partitions) {
@@ -337,7 +343,9 @@ public final class KafkaSinkRunner implements Runnable, AutoCloseable {
                         consumer.seek(tp, ot.offset());
                     }
                 }
-                consumer.seekToEnd(toEnd);
+                if (!toEnd.isEmpty()) {
+                    consumer.seekToEnd(toEnd); // an empty list would mean every assigned partition
+                }
             } else if (replay instanceof ReplayFrom.Offsets offsets) {
                 Map<String, Map<Integer, Long>> stored = sink.storedOffsets();
                 for (TopicPartition tp : partitions) {

@@ -145,6 +145,9 @@ public abstract class TargetDatabase implements AutoCloseable {
 
         @Override
         public void close() throws Exception {
+            if (System.getenv("TIDEMARK_TEST_KEEP_DB") != null) {
+                return; // debugging aid: leave the database for inspection
+            }
             try (Connection c = DriverManager.getConnection(server + (name.equals("postgresql") ? "postgres" : ""), props(user));
                  Statement s = c.createStatement()) {
                 s.execute(drop.apply(database));

@@ -1,0 +1,133 @@
+package dev.tidemark.connector.watermark;
+
+import dev.tidemark.sink.event.ChangeEvent;
+import dev.tidemark.sink.event.EnvelopeEncoder;
+import dev.tidemark.sink.event.RowSchema;
+import dev.tidemark.sink.event.TableId;
+import dev.tidemark.sink.jdbc.Dialect;
+import dev.tidemark.sink.jdbc.SideWrite;
+import java.sql.Connection;
+import java.sql.SQLException;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Properties;
+import java.util.Set;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
+import org.apache.kafka.clients.admin.Admin;
+import org.apache.kafka.clients.admin.AdminClientConfig;
+import org.apache.kafka.clients.admin.NewTopic;
+import org.apache.kafka.clients.producer.KafkaProducer;
+import org.apache.kafka.clients.producer.ProducerConfig;
+import org.apache.kafka.clients.producer.ProducerRecord;
+import org.apache.kafka.clients.producer.RecordMetadata;
+import org.apache.kafka.common.errors.TopicExistsException;
+import org.apache.kafka.common.serialization.ByteArraySerializer;
+
+/**
+ * Into Kafka, for a sink writer (or any consumer of Debezium envelopes) to apply: one topic per table,
+ * {@code <prefix>.<schema>.<table>}, keyed by the primary key, values encoded by {@link EnvelopeEncoder} with
+ * {@code source.connector = "watermark"}; a soft delete is a {@code d} envelope followed by a tombstone.
+ *
+ * <p>Ordering: every record of a chunk is sent, then every send future is awaited; only when all are acknowledged
+ * (acks=all, idempotent producer) is the control write run and committed on the control database. A crash in
+ * between repeats the chunk on the next run; it never stores a watermark past unacknowledged rows.
+ */
+public final class KafkaDelivery implements Delivery {
+    private final KafkaProducer<byte[], byte[]> producer;
+    private final EnvelopeEncoder encoder;
+    private final String topicPrefix;
+    private final Properties adminProperties;
+    private final int partitions;
+    private final short replication;
+    private final Connection control;
+    private final Dialect controlDialect;
+    private final Set<String> topicsReady = new HashSet<>();
+
+    /**
+     * @param control the connection the control table lives on (autocommit off); this delivery commits on it
+     */
+    public KafkaDelivery(String bootstrapServers, Map<String, String> properties, String topicPrefix, String database,
+                         int partitions, short replication, Connection control, Dialect controlDialect) {
+        Properties p = new Properties();
+        p.putAll(properties);
+        p.put(ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers);
+        p.put(ProducerConfig.ACKS_CONFIG, "all");
+        p.put(ProducerConfig.ENABLE_IDEMPOTENCE_CONFIG, "true");
+        p.put(ProducerConfig.LINGER_MS_CONFIG, "5");
+        this.producer = new KafkaProducer<>(p, new ByteArraySerializer(), new ByteArraySerializer());
+        this.adminProperties = new Properties();
+        adminProperties.putAll(properties);
+        adminProperties.put(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers);
+        this.encoder = new EnvelopeEncoder(topicPrefix, "watermark", database);
+        this.topicPrefix = topicPrefix;
+        this.partitions = partitions;
+        this.replication = replication;
+        this.control = control;
+        this.controlDialect = controlDialect;
+    }
+
+    /** The topic a table's events go to. */
+    public static String topic(String prefix, TableId table) {
+        return prefix + "." + (table.schema().isEmpty() ? "" : table.schema() + ".") + table.table();
+    }
+
+    @Override
+    public void deliver(List<ChangeEvent> events, RowSchema schema, SideWrite controlWrite) throws Exception {
+        List<Future<RecordMetadata>> acks = new ArrayList<>();
+        long ts = System.currentTimeMillis();
+        for (ChangeEvent e : events) {
+            String topic = topic(topicPrefix, e.table());
+            ensureTopic(topic);
+            byte[] key = encoder.key(e, schema);
+            acks.add(producer.send(new ProducerRecord<>(topic, null, key, encoder.value(e, schema, ts))));
+            if (e instanceof ChangeEvent.Delete) {
+                acks.add(producer.send(new ProducerRecord<>(topic, null, key, EnvelopeEncoder.tombstone())));
+            }
+        }
+        for (int i = 0; i < acks.size(); i++) {
+            try {
+                acks.get(i).get(120, TimeUnit.SECONDS);
+            } catch (ExecutionException ex) {
+                throw new IllegalStateException("Kafka did not acknowledge record " + (i + 1) + " of " + acks.size()
+                        + " (" + ex.getCause().getMessage() + "); the watermark was not advanced", ex.getCause());
+            }
+        }
+        try {
+            controlWrite.write(control, controlDialect);
+            control.commit();
+        } catch (SQLException ex) {
+            control.rollback();
+            throw ex;
+        }
+    }
+
+    private void ensureTopic(String topic) throws InterruptedException {
+        if (topicsReady.contains(topic)) {
+            return;
+        }
+        try (Admin admin = Admin.create(adminProperties)) {
+            admin.createTopics(List.of(new NewTopic(topic, partitions, replication))).all().get(30, TimeUnit.SECONDS);
+        } catch (ExecutionException e) {
+            if (!(e.getCause() instanceof TopicExistsException)) {
+                throw new IllegalStateException("cannot create topic " + topic + ": " + e.getCause().getMessage(), e);
+            }
+        } catch (java.util.concurrent.TimeoutException e) {
+            throw new IllegalStateException("Kafka did not answer within 30 s while creating topic " + topic, e);
+        }
+        topicsReady.add(topic);
+    }
+
+    @Override
+    public String describe() {
+        return "kafka topics " + topicPrefix + ".*";
+    }
+
+    @Override
+    public void close() {
+        producer.close(java.time.Duration.ofSeconds(30));
+    }
+}

@@ -1,0 +1,37 @@
+package dev.tidemark.connector.watermark;
+
+import java.time.Duration;
+import java.util.List;
+
+/**
+ * What one run of one table did.
+ *
+ * @param mode       {@code initial} (no watermark yet), {@code incremental}, {@code resumed} (finishing a stopped
+ *                   window), {@code window} (a tumbling window given explicitly; no state), {@code unchanged}
+ *                   (nothing above the watermark: no read at all)
+ * @param status     {@code complete} or {@code stopped} (a stop request between chunks; progress is stored)
+ * @param rows       rows read in the window (upserts and deletes)
+ * @param deletes    soft-deleted rows turned into delete events
+ * @param lateRows   rows first seen below the previous watermark (caught by the overlap)
+ * @param maxLateness how far below the previous watermark the latest of them was ({@code 204d}, {@code 12 ids}); null if none
+ * @param watermark  the watermark stored after the run (null when none)
+ * @param warnings   safety-probe findings and run-history anomalies, each with its fix
+ */
+public record RunResult(String table, String mode, String status, String window, long rows, long deletes, long lateRows,
+                        String maxLateness, long chunks, Duration duration, CursorValue watermark, List<String> warnings) {
+    public RunResult {
+        warnings = List.copyOf(warnings);
+    }
+
+    public boolean complete() {
+        return status.equals("complete");
+    }
+
+    public String summary() {
+        return String.format("%s: %s window %s → %s: %,d row%s (%,d deletes) in %d chunk%s, %d ms%s; watermark %s",
+                table, mode, window, status, rows, rows == 1 ? "" : "s", deletes, chunks, chunks == 1 ? "" : "s", duration.toMillis(),
+                lateRows > 0 ? "; " + lateRows + " late row" + (lateRows == 1 ? "" : "s") + " up to " + maxLateness
+                        + " below the previous watermark" : "",
+                watermark == null ? "none" : watermark);
+    }
+}

@@ -1,0 +1,146 @@
+package dev.tidemark.connector.watermark;
+
+import dev.tidemark.sink.jdbc.Dialect;
+import dev.tidemark.sink.jdbc.JdbcChangeSink;
+import dev.tidemark.sink.jdbc.SinkOptions;
+import java.io.PrintStream;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.SQLException;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * The connections and parts of one watermark pipeline, opened once and reused for every run: the source, the
+ * delivery (a {@link JdbcChangeSink} on the target, or a Kafka producer), and a connection to the database holding
+ * the control and run-history tables (in direct mode: the target). {@link #close()} closes everything it opened.
+ */
+public final class WatermarkJob implements AutoCloseable {
+    private final WatermarkConfig config;
+    private final Connection source;
+    private final Connection controlConnection;
+    private final Delivery delivery;
+    private final ControlTable control;
+    private final RunHistory history;
+    private final WatermarkPoller poller;
+
+    private WatermarkJob(WatermarkConfig config, Connection source, Connection controlConnection, Delivery delivery,
+                         ControlTable control, RunHistory history, WatermarkPoller poller) {
+        this.config = config;
+        this.source = source;
+        this.controlConnection = controlConnection;
+        this.delivery = delivery;
+        this.control = control;
+        this.history = history;
+        this.poller = poller;
+    }
+
+    /** Opens every connection; on failure closes what was opened and throws naming the endpoint. */
+    public static WatermarkJob open(WatermarkConfig config, PrintStream progressOut) throws SQLException {
+        List<AutoCloseable> opened = new ArrayList<>();
+        try {
+            Connection source = connect("source", config.source());
+            opened.add(source);
+            source.setAutoCommit(true);
+            WatermarkConfig.Endpoint store = config.controlStore();
+            if (store == null) {
+                throw new IllegalArgumentException("watermark pipeline " + config.name()
+                        + ": give a target (or, with Kafka, a control database) to keep the control table in");
+            }
+            Dialect dialect = Dialect.forUrl(store.url());
+            Connection controlConnection = connect(config.direct() ? "target" : "control", store);
+            opened.add(controlConnection);
+            dialect.configure(controlConnection);
+            controlConnection.setAutoCommit(false);
+            Delivery delivery;
+            TargetPositions lateness = null;
+            if (config.direct()) {
+                JdbcChangeSink sink = JdbcChangeSink.open(config.target().url(), config.target().properties(),
+                        SinkOptions.defaults(config.name()));
+                delivery = new DirectDelivery(sink);
+                lateness = new TargetPositions(controlConnection, dialect, SinkOptions.DEFAULT_POSITION_COLUMN);
+            } else {
+                delivery = new KafkaDelivery(config.kafka().bootstrapServers(), config.kafka().properties(),
+                        config.kafka().topicPrefix(), databaseName(config.source().url()), config.kafka().partitions(),
+                        config.kafka().replicationFactor(), controlConnection, dialect);
+            }
+            opened.add(delivery);
+            ControlTable control = new ControlTable(controlConnection, dialect);
+            control.ensure();
+            RunHistory history = new RunHistory(controlConnection, dialect);
+            history.ensure();
+            WatermarkPoller poller = new WatermarkPoller(source, config.source().url(), control, history, delivery, lateness, progressOut);
+            return new WatermarkJob(config, source, controlConnection, delivery, control, history, poller);
+        } catch (SQLException | RuntimeException e) {
+            for (AutoCloseable c : opened) {
+                try {
+                    c.close();
+                } catch (Exception ignored) {
+                    // already failing
+                }
+            }
+            throw e;
+        }
+    }
+
+    private static Connection connect(String role, WatermarkConfig.Endpoint e) throws SQLException {
+        try {
+            return DriverManager.getConnection(e.url(), e.properties());
+        } catch (SQLException ex) {
+            throw new SQLException("cannot connect to the " + role + " " + e + ": " + ex.getMessage(), ex.getSQLState(), ex);
+        }
+    }
+
+    /** The database name in a JDBC URL, for {@code source.db}: the path's last segment, or the SQLite file name. */
+    static String databaseName(String url) {
+        String s = url.replaceFirst("^jdbc:[a-z0-9]+:", "");
+        int q = s.indexOf('?');
+        s = q < 0 ? s : s.substring(0, q);
+        int slash = s.lastIndexOf('/');
+        return slash < 0 ? s : s.substring(slash + 1);
+    }
+
+    public WatermarkConfig config() {
+        return config;
+    }
+
+    public ControlTable control() {
+        return control;
+    }
+
+    public RunHistory history() {
+        return history;
+    }
+
+    /** One run of one table. */
+    public RunResult run(WatermarkTable table, WatermarkPoller.Request request) throws Exception {
+        return poller.run(table, request);
+    }
+
+    /** One run of every configured table, in order; stops early when the request's stop signal is raised. */
+    public List<RunResult> runAll(WatermarkPoller.Request request) throws Exception {
+        List<RunResult> out = new ArrayList<>();
+        for (WatermarkTable t : config.tables()) {
+            if (!out.isEmpty() && request.stop().getAsBoolean()) {
+                break;
+            }
+            out.add(poller.run(t, request));
+        }
+        return out;
+    }
+
+    @Override
+    public void close() {
+        delivery.close();
+        try {
+            controlConnection.close();
+        } catch (SQLException ignored) {
+            // closing anyway
+        }
+        try {
+            source.close();
+        } catch (SQLException ignored) {
+            // closing anyway
+        }
+    }
+}
