@@ -88,66 +88,70 @@ abstract class AbstractSinkCrashIT {
             String name = ("crash_" + target.name() + "_" + ProcessHandle.current().pid() + "_" + Long.toHexString(seed & 0xffffff))
                     .replaceAll("[^A-Za-z0-9_]", "_");
             String topic = name + "." + TABLE.schema() + "." + TABLE.table();
-            List<List<Change>> partitions = produceBacklog(bootstrap, topic, name, seed);
-            Map<Integer, Long> end = new HashMap<>();
-            for (int p = 0; p < PARTITIONS; p++) {
-                end.put(p, (long) partitions.get(p).size());
-            }
-            assertThat(end.values().stream().mapToLong(Long::longValue).sum()).isEqualTo(RECORDS);
-            assertThat(end.values()).as("every partition has records").allMatch(n -> n > 0);
-            Path yaml = writePipeline(name, bootstrap, target);
+            try {
+                List<List<Change>> partitions = produceBacklog(bootstrap, topic, name, seed);
+                Map<Integer, Long> end = new HashMap<>();
+                for (int p = 0; p < PARTITIONS; p++) {
+                    end.put(p, (long) partitions.get(p).size());
+                }
+                assertThat(end.values().stream().mapToLong(Long::longValue).sum()).isEqualTo(RECORDS);
+                assertThat(end.values()).as("every partition has records").allMatch(n -> n > 0);
+                Path yaml = writePipeline(name, bootstrap, target);
 
-            Random kills = new Random(seed ^ 0x5DEECE66DL);
-            List<Kill> done = new ArrayList<>();
-            try (Connection probe = target.connect()) {
-                for (int run = 0; run < KILLS; run++) {
-                    // one kill in each of KILLS equal slices of 5%..85% of the backlog, at a random point of it
-                    long threshold = (long) (RECORDS * (0.05 + 0.80 * (run + 0.1 + 0.8 * kills.nextDouble()) / KILLS));
-                    Path log = dir.resolve("sink-run-" + run + ".log");
-                    long started = System.nanoTime();
+                Random kills = new Random(seed ^ 0x5DEECE66DL);
+                List<Kill> done = new ArrayList<>();
+                try (Connection probe = target.connect()) {
+                    for (int run = 0; run < KILLS; run++) {
+                        // one kill in each of KILLS equal slices of 5%..85% of the backlog, at a random point of it
+                        long threshold = (long) (RECORDS * (0.05 + 0.80 * (run + 0.1 + 0.8 * kills.nextDouble()) / KILLS));
+                        Path log = dir.resolve("sink-run-" + run + ".log");
+                        long started = System.nanoTime();
+                        Process p = startSink(yaml, log);
+                        try {
+                            awaitWhileAlive(p, log, "sink run " + run + " stored offsets summing to ≥ " + threshold + " in " + target.name() + " " + target.jdbcUrl(),
+                                    Duration.ofSeconds(120), Duration.ofMillis(10),
+                                    () -> total(storedOffsets(target, probe, name, topic)) >= threshold);
+                        } finally {
+                            p.destroyForcibly(); // SIGKILL
+                        }
+                        assertThat(p.waitFor(30, TimeUnit.SECONDS)).as("run " + run + " died after SIGKILL").isTrue();
+                        assertThat(p.exitValue()).as("run " + run + " exit status (128 + SIGKILL)").isEqualTo(137);
+                        Map<Integer, Long> stored = storedOffsets(target, probe, name, topic);
+                        long storedTotal = total(stored);
+                        done.add(new Kill(run, threshold, stored, storedTotal, TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - started)));
+                        assertThat(storedTotal).as("run " + run + " was killed mid-backlog: stored " + stored + " of " + end)
+                                .isGreaterThan(0).isLessThan(RECORDS).isGreaterThanOrEqualTo(threshold);
+                        KeyChecksumComparison.Result atKill = compare(probe, target, stateAt(partitions, stored));
+                        assertThat(atKill.equal())
+                                .as("after kill %d the target holds exactly the partition prefixes its offsets %s name: %s",
+                                        run, stored, atKill.summary())
+                                .isTrue();
+                    }
+
+                    Path log = dir.resolve("sink-final.log");
                     Process p = startSink(yaml, log);
                     try {
-                        awaitWhileAlive(p, log, "sink run " + run + " stored offsets summing to ≥ " + threshold + " in " + target.name() + " " + target.jdbcUrl(),
-                                Duration.ofSeconds(120), Duration.ofMillis(10),
-                                () -> total(storedOffsets(target, probe, name, topic)) >= threshold);
+                        awaitWhileAlive(p, log, "final sink run stored the end offsets " + end + " in " + target.name() + " " + target.jdbcUrl(),
+                                Duration.ofSeconds(180), Duration.ofMillis(50),
+                                () -> storedOffsets(target, probe, name, topic).equals(end));
+                        p.destroy(); // SIGTERM: drain and exit 0
+                        assertThat(p.waitFor(60, TimeUnit.SECONDS)).as("final run stopped after SIGTERM").isTrue();
+                        assertThat(p.exitValue()).as("final run exit code; log:\n" + tail(log)).isZero();
                     } finally {
-                        p.destroyForcibly(); // SIGKILL
+                        p.destroyForcibly();
                     }
-                    assertThat(p.waitFor(30, TimeUnit.SECONDS)).as("run " + run + " died after SIGKILL").isTrue();
-                    assertThat(p.exitValue()).as("run " + run + " exit status (128 + SIGKILL)").isEqualTo(137);
-                    Map<Integer, Long> stored = storedOffsets(target, probe, name, topic);
-                    long storedTotal = total(stored);
-                    done.add(new Kill(run, threshold, stored, storedTotal, TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - started)));
-                    assertThat(storedTotal).as("run " + run + " was killed mid-backlog: stored " + stored + " of " + end)
-                            .isGreaterThan(0).isLessThan(RECORDS).isGreaterThanOrEqualTo(threshold);
-                    KeyChecksumComparison.Result atKill = compare(probe, target, stateAt(partitions, stored));
-                    assertThat(atKill.equal())
-                            .as("after kill %d the target holds exactly the partition prefixes its offsets %s name: %s",
-                                    run, stored, atKill.summary())
-                            .isTrue();
-                }
 
-                Path log = dir.resolve("sink-final.log");
-                Process p = startSink(yaml, log);
-                try {
-                    awaitWhileAlive(p, log, "final sink run stored the end offsets " + end + " in " + target.name() + " " + target.jdbcUrl(),
-                            Duration.ofSeconds(180), Duration.ofMillis(50),
-                            () -> storedOffsets(target, probe, name, topic).equals(end));
-                    p.destroy(); // SIGTERM: drain and exit 0
-                    assertThat(p.waitFor(60, TimeUnit.SECONDS)).as("final run stopped after SIGTERM").isTrue();
-                    assertThat(p.exitValue()).as("final run exit code; log:\n" + tail(log)).isZero();
-                } finally {
-                    p.destroyForcibly();
+                    KeyChecksumComparison.Result result = compare(probe, target, stateAt(partitions, end));
+                    System.out.println(getClass().getSimpleName() + ": kills " + done.stream()
+                            .map(k -> k.storedTotal() + " (≥ " + k.threshold() + ", after " + k.millis() + " ms)").toList() + " of " + RECORDS + "; final: " + result.summary());
+                    assertThat(done).hasSize(KILLS);
+                    assertThat(result.missing()).as("lost rows (seed " + seed + "): " + result.summary()).isEmpty();
+                    assertThat(result.surplus()).as("surplus rows (seed " + seed + "): " + result.summary()).isEmpty();
+                    assertThat(result.changed()).as("rows with a wrong checksum (seed " + seed + "): " + result.summary()).isEmpty();
+                    assertThat(result.expectedRows()).as("the workload leaves rows to compare").isGreaterThan(RECORDS / 4);
                 }
-
-                KeyChecksumComparison.Result result = compare(probe, target, stateAt(partitions, end));
-                System.out.println(getClass().getSimpleName() + ": kills " + done.stream()
-                        .map(k -> k.storedTotal() + " (≥ " + k.threshold() + ", after " + k.millis() + " ms)").toList() + " of " + RECORDS + "; final: " + result.summary());
-                assertThat(done).hasSize(KILLS);
-                assertThat(result.missing()).as("lost rows (seed " + seed + "): " + result.summary()).isEmpty();
-                assertThat(result.surplus()).as("surplus rows (seed " + seed + "): " + result.summary()).isEmpty();
-                assertThat(result.changed()).as("rows with a wrong checksum (seed " + seed + "): " + result.summary()).isEmpty();
-                assertThat(result.expectedRows()).as("the workload leaves rows to compare").isGreaterThan(RECORDS / 4);
+            } finally {
+                deleteTopic(bootstrap, topic); // spare the broker that the other tests share
             }
         }
     }
@@ -166,6 +170,8 @@ abstract class AbstractSinkCrashIT {
         props.put(ProducerConfig.ACKS_CONFIG, "all");
         props.put(ProducerConfig.LINGER_MS_CONFIG, "10");
         props.put(ProducerConfig.BATCH_SIZE_CONFIG, Integer.toString(512 * 1024));
+        // ~2.2 KB envelopes that repeat their schema compress ~7x: less disk and page cache on the shared test broker
+        props.put(ProducerConfig.COMPRESSION_TYPE_CONFIG, "lz4");
         SyntheticChangeStream stream = new SyntheticChangeStream(TABLE, seed, KEY_SPACE);
         EnvelopeEncoder encoder = new EnvelopeEncoder(name, "postgresql", "crash");
         List<Future<RecordMetadata>> sent = new ArrayList<>(RECORDS);
@@ -193,6 +199,15 @@ abstract class AbstractSinkCrashIT {
             list.add(changes.get(i));
         }
         return partitions;
+    }
+
+    /** Best effort: a failure here must not hide the test's own outcome. */
+    private static void deleteTopic(String bootstrap, String topic) {
+        try (Admin admin = Admin.create(Map.of(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrap))) {
+            admin.deleteTopics(List.of(topic)).all().get(30, TimeUnit.SECONDS);
+        } catch (Exception e) {
+            System.err.println("could not delete topic " + topic + ": " + e);
+        }
     }
 
     /** The rows after applying each partition's records below its offset. */
