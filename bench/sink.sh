@@ -4,7 +4,8 @@
 #   bench/sink.sh                      # 1,000,000 records, every contender (several minutes)
 #   bench/sink.sh --events 100000      # a quick run
 #   bench/sink.sh --contenders tidemark-sqlite,raw-sqlite --batch 5000
-# Options: --events N --batch N --contenders a,b,… --seed N --partitions N --pg URL --pg-user USER --jvm "OPTS" --workdir DIR
+# Options: --events N --batch N --contenders a,b,… --rounds N --seed N --partitions N --pg URL --pg-user USER --jvm "OPTS"
+#          --consumer k=v,… (extra Kafka consumer properties, for every contender) --workdir DIR
 # PostgreSQL contenders use the server at --pg (default jdbc:postgresql://127.0.0.1:5432/, user postgres) and create
 # and drop their own database. See docs/benchmarks.md.
 set -euo pipefail

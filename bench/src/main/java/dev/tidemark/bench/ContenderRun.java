@@ -50,6 +50,7 @@ final class ContenderRun {
     private final long expectRows;
     private final long expectSum;
     private final String group;
+    private final Map<String, String> consumerExtra = new HashMap<>();
     private long decodeNanos = -1;
     private long applyNanos = -1;
 
@@ -63,6 +64,11 @@ final class ContenderRun {
         this.expectRows = Long.parseLong(o.getOrDefault("expect-rows", "-1"));
         this.expectSum = Long.parseLong(o.getOrDefault("expect-sum", "-1"));
         this.group = "bench-" + contender.id + "-" + ProcessHandle.current().pid();
+        for (String kv : o.getOrDefault("consumer", "").split(",")) {
+            if (kv.contains("=")) {
+                consumerExtra.put(kv.substring(0, kv.indexOf('=')).trim(), kv.substring(kv.indexOf('=') + 1).trim());
+            }
+        }
     }
 
     static int run(Map<String, String> options) throws Exception {
@@ -97,7 +103,7 @@ final class ContenderRun {
     private void tidemark(Progress progress, long total) throws Exception {
         JdbcChangeSink sink = JdbcChangeSink.open(url, props(), SinkOptions.defaults(group));
         KafkaSinkRunner runner = new KafkaSinkRunner(new SinkSettings(bootstrap, group, List.of(topic), batch,
-                Duration.ofMillis(200), new ReplayFrom.Stored(), Map.of()), sink);
+                Duration.ofMillis(200), new ReplayFrom.Stored(), consumerExtra), sink);
         Thread thread = new Thread(runner, "tidemark-sink");
         thread.start();
         while (runner.eventsApplied() < total) {
@@ -265,6 +271,7 @@ final class ContenderRun {
         p.put(ConsumerConfig.AUTO_OFFSET_RESET_CONFIG, "earliest");
         p.put(ConsumerConfig.MAX_POLL_RECORDS_CONFIG, Integer.toString(batch));
         p.put(ConsumerConfig.ISOLATION_LEVEL_CONFIG, "read_committed");
+        p.putAll(consumerExtra);
         return new KafkaConsumer<>(p, new ByteArrayDeserializer(), new ByteArrayDeserializer());
     }
 

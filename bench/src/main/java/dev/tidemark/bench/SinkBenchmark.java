@@ -40,7 +40,7 @@ import org.apache.kafka.common.serialization.ByteArraySerializer;
  *
  * <pre>
  * bench/sink.sh [--events N] [--batch N] [--contenders a,b,…] [--rounds N] [--seed N] [--pg jdbc:postgresql://127.0.0.1:5432/]
- *               [--pg-user postgres] [--jvm "-Xms256m -Xmx1g"] [--workdir DIR]
+ *               [--pg-user postgres] [--jvm "-Xms256m -Xmx1g"] [--consumer k=v,…] [--workdir DIR]
  * </pre>
  */
 public final class SinkBenchmark {
@@ -70,11 +70,12 @@ public final class SinkBenchmark {
         o.put("jvm", "-Xms256m -Xmx1g");
         o.put("contenders", String.join(",", Contender.ids()));
         o.put("rounds", "1");
+        o.put("consumer", "");
         for (int i = 0; i < args.length; i++) {
             String a = args[i];
             if (a.equals("-h") || a.equals("--help")) {
                 System.out.println("usage: bench/sink.sh [--events N] [--batch N] [--contenders " + String.join(",", Contender.ids())
-                        + "] [--rounds N] [--seed N] [--partitions N] [--pg URL] [--pg-user USER] [--jvm OPTIONS] [--workdir DIR]");
+                        + "] [--rounds N] [--seed N] [--partitions N] [--pg URL] [--pg-user USER] [--jvm OPTIONS] [--consumer k=v,…] [--workdir DIR]");
                 System.exit(0);
             }
             if (!a.startsWith("--") || i + 1 >= args.length) {
@@ -116,7 +117,8 @@ public final class SinkBenchmark {
                     + System.getProperty("os.name") + " " + System.getProperty("os.version") + ", Java " + System.getProperty("java.version"));
             System.out.println("  workload: " + String.format(Locale.ROOT, "%,d", events) + " records, seed " + seed + ", "
                     + partitions + " partitions, batch (max.poll.records) " + batch + ", contender JVMs: " + o.get("jvm")
-                    + (rounds > 1 ? ", " + rounds + " rounds (best of them reported)" : ""));
+                    + (rounds > 1 ? ", " + rounds + " rounds (best of them reported)" : "")
+                    + (o.get("consumer").isEmpty() ? "" : ", extra consumer properties for every contender: " + o.get("consumer")));
             Path work = o.containsKey("workdir") ? Files.createDirectories(Path.of(o.get("workdir")))
                     : Files.createTempDirectory("tidemark-bench-");
             try (LocalKafka kafka = LocalKafka.start(work.resolve("kafka"))) {
@@ -231,7 +233,8 @@ public final class SinkBenchmark {
                 cmd.addAll(List.of("-DTIDEMARK_LOG_LEVEL=WARN", "-cp", System.getProperty("java.class.path"),
                         SinkBenchmark.class.getName(), "--child", c.id, "--bootstrap", bootstrap, "--topic", topic,
                         "--batch", Integer.toString(batch), "--url", url, "--user", c.target == Contender.Target.POSTGRES ? pgUser : "",
-                        "--expect-rows", Long.toString(expected[0]), "--expect-sum", Long.toString(expected[1])));
+                        "--expect-rows", Long.toString(expected[0]), "--expect-sum", Long.toString(expected[1]),
+                        "--consumer", o.get("consumer")));
                 Process p = new ProcessBuilder(cmd).redirectErrorStream(true).start();
                 Map<String, String> result = null;
                 List<String> tail = new ArrayList<>();
