@@ -55,11 +55,30 @@ final class DemoCommand implements Callable<Integer> {
     int rounds;
 
     private final PrintStream say = System.out;
+    private volatile boolean interruptible = true;
     private Termination termination;
 
     @Override
     public Integer call() throws Exception {
-        termination = Termination.install();
+        try {
+            return runDemo();
+        } catch (Exception e) {
+            if (termination != null && termination.isRequested()) {
+                say.println("demo interrupted: every server it started is stopped and its temporary folders are removed");
+                return 130;
+            }
+            throw e;
+        }
+    }
+
+    private Integer runDemo() throws Exception {
+        Thread main = Thread.currentThread();
+        // Ctrl-C also cuts a server start-up or a wait short; never the shutdown that follows it
+        termination = Termination.install(() -> {
+            if (interruptible) {
+                main.interrupt();
+            }
+        });
         long t0 = System.nanoTime();
         Path outDir = out.toAbsolutePath().normalize();
         Files.createDirectories(outDir);
@@ -71,8 +90,8 @@ final class DemoCommand implements Callable<Integer> {
         Path work = Files.createTempDirectory("tidemark-demo-",
                 PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rwx--x--x")));
         say.println("Tidemark demo: PostgreSQL → Debezium (pgoutput) → Kafka → SQLite, then a key+checksum proof");
-        try (LocalPostgres pg = LocalPostgres.start(work.resolve("postgres"));
-             LocalKafka broker = kafka == null ? LocalKafka.start(work.resolve("kafka")) : null) {
+        try (LocalPostgres pg = startPostgres(work);
+             LocalKafka broker = kafka == null ? startKafka(work) : null) {
             say.printf("  PostgreSQL %s with wal_level=logical on 127.0.0.1:%d (started in %.1f s)%n",
                     pg.version(), pg.port(), pg.startupMillis() / 1000.0);
             String bootstrap = broker == null ? kafka : broker.bootstrapServers();
@@ -118,10 +137,42 @@ final class DemoCommand implements Callable<Integer> {
                     say.printf("done in %.1f s. Target: %s (table orders; offsets in %s)%n",
                             (System.nanoTime() - t0) / 1e9, targetFile, SinkOptions.OFFSETS_TABLE);
                     return r.equal() ? ExitCodes.OK : ExitCodes.DIFFERENT;
+                } finally {
+                    stopInterrupting();
                 }
+            } finally {
+                stopInterrupting();
             }
         } finally {
+            stopInterrupting();
             deleteTree(work);
+        }
+    }
+
+    private LocalPostgres startPostgres(Path work) {
+        try {
+            return LocalPostgres.start(work.resolve("postgres"));
+        } catch (RuntimeException e) {
+            stopInterrupting();
+            throw e;
+        }
+    }
+
+    private LocalKafka startKafka(Path work) {
+        try {
+            return LocalKafka.start(work.resolve("kafka"));
+        } catch (RuntimeException e) {
+            stopInterrupting(); // the PostgreSQL started before must be stopped without interruption
+            throw e;
+        }
+    }
+
+    /** From here on everything is cleanup: clear a pending interrupt so stopping servers is not cut short. */
+    private void stopInterrupting() {
+        interruptible = false;
+        Thread.interrupted();
+        if (termination.isRequested()) {
+            say.println("  interrupted: stopping everything the demo started…");
         }
     }
 
@@ -153,13 +204,23 @@ final class DemoCommand implements Callable<Integer> {
         }
     }
 
+    /** Deletes the folder; a server that just died may still be removing its own files, so walk again if needed. */
     private static void deleteTree(Path dir) throws IOException {
-        if (!Files.exists(dir)) {
-            return;
-        }
-        try (Stream<Path> s = Files.walk(dir)) {
-            for (Path p : s.sorted(Comparator.reverseOrder()).toList()) {
-                Files.deleteIfExists(p);
+        for (int attempt = 1; Files.exists(dir); attempt++) {
+            try (Stream<Path> s = Files.walk(dir)) {
+                for (Path p : s.sorted(Comparator.reverseOrder()).toList()) {
+                    Files.deleteIfExists(p);
+                }
+            } catch (IOException | java.io.UncheckedIOException e) {
+                if (attempt >= 5) {
+                    throw new IOException("cannot remove " + dir + ": " + e.getMessage(), e);
+                }
+                try {
+                    Thread.sleep(200);
+                } catch (InterruptedException ie) {
+                    Thread.currentThread().interrupt();
+                    return;
+                }
             }
         }
     }

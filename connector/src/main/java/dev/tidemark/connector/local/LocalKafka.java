@@ -102,7 +102,7 @@ public final class LocalKafka implements AutoCloseable {
         broker.addAll(List.of(KafkaChildMain.class.getName(), properties.toString()));
         Process process;
         try {
-            process = new ProcessBuilder(broker)
+            process = new ProcessBuilder(Processes.ownSession(broker))
                     .directory(dir.toFile())
                     .redirectErrorStream(true)
                     .redirectOutput(logFile.toFile())
