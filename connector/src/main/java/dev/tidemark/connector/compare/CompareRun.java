@@ -221,10 +221,15 @@ public final class CompareRun {
 
     private static CompareResult.Target target(String mode, Path file, ComparisonResult r, Explainer explainer) {
         return new CompareResult.Target(mode, file.toString(), r.sourceRows(), r.targetRows(),
-                r.missing().stream().map(k -> explainer.explain(k, Difference.Kind.MISSING)).toList(),
-                r.surplus().stream().map(k -> explainer.explain(k, Difference.Kind.SURPLUS)).toList(),
-                r.changed().stream().map(k -> explainer.explain(k, Difference.Kind.CHANGED)).toList());
+                r.missing().stream().sorted(BY_NUMBER).map(k -> explainer.explain(k, Difference.Kind.MISSING)).toList(),
+                r.surplus().stream().sorted(BY_NUMBER).map(k -> explainer.explain(k, Difference.Kind.SURPLUS)).toList(),
+                r.changed().stream().sorted(BY_NUMBER).map(k -> explainer.explain(k, Difference.Kind.CHANGED)).toList());
     }
+
+    /** Keys in numeric order (the comparison returns them in text order: 106 before 19). */
+    private static final java.util.Comparator<String> BY_NUMBER = java.util.Comparator
+            .comparing((String k) -> k.matches("-?\\d{1,18}") ? Long.parseLong(k) : Long.MAX_VALUE)
+            .thenComparing(java.util.Comparator.naturalOrder());
 
     /**
      * Waits until the CDC target equals the source by key and checksum and the sink has applied every event capture

@@ -8,7 +8,7 @@ import java.util.Optional;
  * and the changes made to the source before each run after the first. Deterministic: the same scenario (and seed)
  * always yields the same rows and steps.
  */
-public sealed interface Scenario permits InvoicesScenario, RandomScenario {
+public sealed interface Scenario permits InvoicesScenario, RandomScenario, ScriptedScenario {
 
     /** {@code invoices} or {@code random}. */
     String name();
