@@ -60,6 +60,8 @@ final class CompareCommand implements Callable<Integer> {
         long t0 = System.nanoTime();
         Path outDir = out.toAbsolutePath().normalize();
         Files.createDirectories(outDir);
+        Path html = outDir.resolve("report.html");
+        Files.deleteIfExists(html); // never leave an old report next to new targets
         say.println(title);
         try (EmbeddedEnvironment env = EmbeddedEnvironment.start(tempPrefix, kafka)) {
             env.describe().forEach(line -> say.println("  " + line));
@@ -71,7 +73,6 @@ final class CompareCommand implements Callable<Integer> {
                     Secret.empty(), env.kafkaBootstrap(), outDir, env.workDir().resolve("state"), Duration.ofSeconds(60));
             CompareResult result = new CompareRun(settings, line -> say.println("  " + line), termination::awaitRequest).run(scenario);
             Path cwd = Path.of("").toAbsolutePath();
-            Path html = outDir.resolve("report.html");
             Files.writeString(html, CompareReport.html(result, cwd));
             say.println();
             say.print(CompareReport.text(result, cwd));

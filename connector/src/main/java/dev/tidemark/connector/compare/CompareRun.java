@@ -150,6 +150,7 @@ public final class CompareRun {
                     new WatermarkConfig.Endpoint(settings.sourceUrl(), settings.user(), settings.password()),
                     new WatermarkConfig.Endpoint("jdbc:sqlite:" + wmFile, null, null), null, null, List.of(table), null);
             List<CompareResult.Run> runs = new ArrayList<>();
+            checkStop();
             try {
                 try (Sidecar cdc = Sidecar.start(cdcConfig, true, true, new ReplayFrom.Stored());
                      Connection cdcTarget = DriverManager.getConnection("jdbc:sqlite:" + cdcFile);

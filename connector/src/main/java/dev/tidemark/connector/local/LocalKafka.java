@@ -100,6 +100,7 @@ public final class LocalKafka implements AutoCloseable {
 
         List<String> broker = javaCommand(logbackConfig, JVM_OPTIONS);
         broker.addAll(List.of(KafkaChildMain.class.getName(), properties.toString()));
+        broker = ownSession(broker);
         Process process;
         try {
             process = new ProcessBuilder(broker)
@@ -165,6 +166,24 @@ public final class LocalKafka implements AutoCloseable {
             """;
 
     /** {@code java <options> -cp <this JVM's class path, made absolute>}; the caller appends the main class. */
+    /**
+     * Runs the broker in a session of its own (through {@code setsid}, which execs in place: same pid) where that tool
+     * exists, so a terminal's Ctrl-C — sent to the whole foreground process group — reaches only the parent, which
+     * then drains and stops the broker itself instead of finding it already dead mid-request.
+     */
+    private static List<String> ownSession(List<String> command) {
+        for (String dir : List.of("/usr/bin", "/bin")) {
+            Path setsid = Path.of(dir, "setsid");
+            if (Files.isExecutable(setsid)) {
+                List<String> out = new ArrayList<>();
+                out.add(setsid.toString());
+                out.addAll(command);
+                return out;
+            }
+        }
+        return command;
+    }
+
     private static List<String> javaCommand(Path logbackConfig, List<String> options) {
         List<String> command = new ArrayList<>();
         command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
