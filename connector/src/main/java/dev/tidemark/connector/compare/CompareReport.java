@@ -33,7 +33,7 @@ public final class CompareReport {
         runRows.add(new String[] {"run", "watermark window", "mode", "rows copied", "CDC events", "changes before the run"});
         for (CompareResult.Run run : r.runs()) {
             runRows.add(new String[] {Integer.toString(run.run()), run.window(), run.mode(), Long.toString(run.rowsCopied()),
-                    Long.toString(run.cdcEvents()), changeSummary(run.changes())});
+                    Long.toString(run.cdcEvents()), run.changeSummary()});
         }
         table(b, runRows, new boolean[] {true, false, false, true, true, false});
         b.append('\n');
@@ -68,46 +68,6 @@ public final class CompareReport {
             b.append("warning: ").append(w).append('\n');
         }
         return b.toString();
-    }
-
-    /** {@code 2 inserts, 1 update, 1 delete, 1 backdated insert}; {@code —} for none. */
-    static String changeSummary(List<String> changes) {
-        if (changes.isEmpty()) {
-            return "—";
-        }
-        Map<String, Integer> counts = new LinkedHashMap<>();
-        for (String c : changes) {
-            counts.merge(changeKind(c), 1, Integer::sum);
-        }
-        List<String> parts = new ArrayList<>();
-        counts.forEach((k, n) -> parts.add(n + " " + (n == 1 ? k : plural(k))));
-        return String.join(", ", parts);
-    }
-
-    private static String changeKind(String describe) {
-        if (describe.startsWith("long transaction")) {
-            return "long transaction";
-        }
-        if (describe.contains("backdated")) {
-            return "backdated insert";
-        }
-        if (describe.contains("at the watermark")) {
-            return "insert at the watermark";
-        }
-        if (describe.contains("LastModified not touched")) {
-            return "update not touching the cursor";
-        }
-        return describe.substring(0, describe.indexOf(' '));
-    }
-
-    private static String plural(String kind) {
-        int space = kind.indexOf(' ');
-        String head = space < 0 ? kind : kind.substring(0, space);
-        String tail = space < 0 ? "" : kind.substring(space);
-        if (kind.startsWith("backdated") || kind.startsWith("long")) {
-            return kind + "s";
-        }
-        return head + "s" + tail;
     }
 
     private static String label(String mode) {

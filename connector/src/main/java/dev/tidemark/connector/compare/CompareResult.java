@@ -11,6 +11,8 @@ import java.util.stream.Stream;
  * @param runs      one entry per watermark run, in order
  * @param cdc       the CDC target against the source
  * @param watermark the watermark target against the source
+ * @param description the scenario in one line
+ * @param table     the source table both modes captured
  * @param warnings  anything the run noticed on the way (a CDC catch-up that timed out, watermark warnings)
  */
 public record CompareResult(String scenario, Long seed, String description, String table, List<Run> runs, Target cdc,
@@ -23,7 +25,8 @@ public record CompareResult(String scenario, Long seed, String description, Stri
     /**
      * One watermark run and the CDC events up to it.
      *
-     * @param changes       the steps made to the source before this run
+     * @param changes       the steps made to the source before this run, one line each
+     * @param changeSummary the steps counted by intent: {@code 2 inserts, 1 update, 1 delete, 1 backdated insert}
      * @param window        the watermark window read, e.g. {@code (2013-12-22T00:00, 2014-01-06T00:00]}
      * @param mode          the watermark run's mode: initial, incremental, unchanged
      * @param rowsCopied    rows the watermark run copied
@@ -31,7 +34,7 @@ public record CompareResult(String scenario, Long seed, String description, Stri
      *                      event and a tombstone)
      * @param watermark     the watermark stored after the run
      */
-    public record Run(int run, List<String> changes, String window, String mode, long rowsCopied, long cdcEvents, String watermark) {
+    public record Run(int run, List<String> changes, String changeSummary, String window, String mode, long rowsCopied, long cdcEvents, String watermark) {
         public Run {
             changes = List.copyOf(changes);
         }

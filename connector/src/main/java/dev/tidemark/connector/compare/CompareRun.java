@@ -187,7 +187,8 @@ public final class CompareRun {
                                 lt.commit(); // after the run: it read past the stamp while these rows were invisible
                             }
                             String window = shortTime(r.window());
-                            runs.add(new CompareResult.Run(run, steps.stream().map(ScenarioStep::describe).toList(), window,
+                            runs.add(new CompareResult.Run(run, steps.stream().map(ScenarioStep::describe).toList(),
+                                    ScenarioStep.summarize(steps), window,
                                     r.mode(), r.rows(), events, r.watermark() == null ? null : shortTime(r.watermark().toString())));
                             progress.accept(String.format("run %d: watermark %s window %s copied %d row%s; CDC %d event%s (target equal after %d ms)",
                                     run, r.mode(), window, r.rows(), r.rows() == 1 ? "" : "s", events, events == 1 ? "" : "s",

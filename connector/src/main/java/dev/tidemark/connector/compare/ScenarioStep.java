@@ -26,19 +26,42 @@ public sealed interface ScenarioStep {
     /** The kinds of change, by whether a watermark query on {@code LastModified} can see them. */
     enum Intent {
         /** A new row stamped later than every row before it: the next run copies it. */
-        INSERT,
+        INSERT("insert", "inserts"),
         /** A change that stamps the cursor later than every row before it: the next run copies the row. */
-        UPDATE,
+        UPDATE("update", "updates"),
         /** A new row stamped below the watermark already stored (a late or backdated row): never read. */
-        BACKDATED_INSERT,
+        BACKDATED_INSERT("backdated insert", "backdated inserts"),
         /** A change that leaves the cursor as it was: never read again. */
-        UPDATE_NOT_TOUCHING_CURSOR,
+        UPDATE_NOT_TOUCHING_CURSOR("update not touching the cursor", "updates not touching the cursor"),
         /** A hard delete: a query for changed rows cannot return a row that no longer exists. */
-        DELETE,
+        DELETE("delete", "deletes"),
         /** A new row stamped exactly at the stored watermark, after the run that stored it: windows are {@code (wm, upper]}. */
-        EQUAL_TIMESTAMP_BOUNDARY,
+        EQUAL_TIMESTAMP_BOUNDARY("insert at the watermark", "inserts at the watermark"),
         /** Writes stamped when their transaction began, committed after a run already read past that stamp. */
-        LONG_TRANSACTION
+        LONG_TRANSACTION("long transaction", "long transactions");
+
+        private final String one;
+        private final String many;
+
+        Intent(String one, String many) {
+            this.one = one;
+            this.many = many;
+        }
+
+        /** {@code 1 backdated insert}, {@code 2 updates not touching the cursor}. */
+        public String count(long n) {
+            return n + " " + (n == 1 ? one : many);
+        }
+    }
+
+    /** {@code 2 inserts, 1 update, 1 delete, 1 backdated insert} (in order of first appearance); {@code —} for none. */
+    static String summarize(List<ScenarioStep> steps) {
+        if (steps.isEmpty()) {
+            return "—";
+        }
+        java.util.Map<Intent, Long> counts = new java.util.LinkedHashMap<>();
+        steps.forEach(s -> counts.merge(s.intent(), 1L, Long::sum));
+        return String.join(", ", counts.entrySet().stream().map(e -> e.getKey().count(e.getValue())).toList());
     }
 
     /** A new row with a fresh (latest) {@code LastModified}. */

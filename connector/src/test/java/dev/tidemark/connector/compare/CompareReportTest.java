@@ -17,9 +17,9 @@ class CompareReportTest {
         CauseAttribution a = new CauseAttribution(s);
         List<String> changes = s.stepsBefore(3).stream().map(ScenarioStep::describe).toList();
         return new CompareResult("invoices", null, s.describe(), "public.Invoice", List.of(
-                new CompareResult.Run(1, List.of(), "(-∞, 2013-12-22T00:00]", "initial", 412, 412, "2013-12-22T00:00"),
-                new CompareResult.Run(2, List.of(), "(2013-12-22T00:00, 2013-12-22T00:00]", "unchanged", 0, 0, "2013-12-22T00:00"),
-                new CompareResult.Run(3, changes, "(2013-12-22T00:00, 2014-01-06T00:00]", "incremental", 3, 6, "2014-01-06T00:00")),
+                new CompareResult.Run(1, List.of(), "—", "(-∞, 2013-12-22T00:00]", "initial", 412, 412, "2013-12-22T00:00"),
+                new CompareResult.Run(2, List.of(), "—", "(2013-12-22T00:00, 2013-12-22T00:00]", "unchanged", 0, 0, "2013-12-22T00:00"),
+                new CompareResult.Run(3, changes, ScenarioStep.summarize(s.stepsBefore(3)), "(2013-12-22T00:00, 2014-01-06T00:00]", "incremental", 3, 6, "2014-01-06T00:00")),
                 new CompareResult.Target("cdc", "/work/x/out/cdc.db", 414, 414, List.of(), List.of(), List.of()),
                 new CompareResult.Target("watermark", "/work/x/out/watermark.db", 414, 414,
                         List.of(a.explainWatermark("415", Difference.Kind.MISSING)),
