@@ -1,0 +1,375 @@
+package dev.tidemark.connector.reconcile;
+
+import java.nio.charset.StandardCharsets;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.util.ArrayList;
+import java.util.List;
+import org.postgresql.PGConnection;
+import org.postgresql.copy.CopyOut;
+
+/**
+ * One side of a comparison: a connection, the table on it and the compared columns as that side names them. Reads
+ * rows as canonical text ({@link CanonicalValues#ofText}) in key ranges, whole or ordered by key, and looks rows up
+ * by key. PostgreSQL is read with {@code COPY (SELECT …) TO STDOUT} (the cheapest way to get every row's content
+ * out of it), other engines through JDBC result sets, streamed.
+ *
+ * <p>Not thread-safe: one thread at a time (the reconciler gives each side its own thread).
+ */
+final class TableSide implements AutoCloseable {
+    private static final int FETCH = 5_000;
+
+    /** Receives rows; {@code values} is reused between calls. */
+    @FunctionalInterface
+    interface RowSink {
+        void accept(String[] values);
+    }
+
+    final String role;
+    final Engine engine;
+    final Connection connection;
+    private final boolean owned;
+    private final boolean autoCommitBefore;
+    private final String table;
+    private final String tableName;
+    private final String select;
+    private final List<ValueKind> kinds;
+    private final List<String> keyTerms = new ArrayList<>();
+    private final List<ValueKind> keyKinds;
+    private final String firstKey;
+    private final String live;
+    private final String orderBy;
+    private final TableShape shape;
+
+    private TableSide(String role, Engine engine, Connection connection, boolean owned, TableShape shape) throws SQLException {
+        this.role = role;
+        this.shape = shape;
+        this.engine = engine;
+        this.connection = connection;
+        this.owned = owned;
+        this.autoCommitBefore = connection.getAutoCommit();
+        boolean source = role.equals("source");
+        this.table = source ? qualified(engine, shape.source().id().schema(), shape.source().id().table()) : engine.quote(shape.targetTable());
+        this.tableName = source ? shape.source().id().table() : shape.targetTable();
+        List<String> cols = new ArrayList<>();
+        this.kinds = new ArrayList<>();
+        for (TableShape.Compared c : shape.columns()) {
+            cols.add(engine.quote(source ? c.name() : c.targetName()));
+            kinds.add(c.kind());
+        }
+        this.select = String.join(", ", cols);
+        this.keyKinds = shape.keyKinds();
+        List<String> order = new ArrayList<>();
+        for (int i : shape.keyIndex()) {
+            TableShape.Compared c = shape.columns().get(i);
+            String q = cols.get(i);
+            keyTerms.add(q);
+            order.add(engine.orderTerm(q, c.kind()));
+        }
+        this.firstKey = keyTerms.get(0);
+        this.orderBy = String.join(", ", order);
+        this.live = !source && shape.targetDeleted() != null ? engine.quote(shape.targetDeleted()) + " IS NOT TRUE" : null;
+        if (engine == Engine.POSTGRESQL || engine == Engine.MARIADB || engine == Engine.OTHER) {
+            // cursors (PostgreSQL) and streaming (MariaDB) need a transaction; PostgreSQL's SET LOCAL too
+            connection.setAutoCommit(false);
+        }
+        if (owned && engine == Engine.MARIADB) {
+            try (Statement s = connection.createStatement()) {
+                s.execute("SET SESSION time_zone = '+00:00'");
+            }
+        }
+    }
+
+    static TableSide open(String role, Engine engine, Connection connection, boolean owned, TableShape shape) throws SQLException {
+        return new TableSide(role, engine, connection, owned, shape);
+    }
+
+    private static String qualified(Engine engine, String schema, String table) {
+        return schema.isEmpty() ? engine.quote(table) : engine.quote(schema) + "." + engine.quote(table);
+    }
+
+    int columnCount() {
+        return kinds.size();
+    }
+
+    /** Smallest and largest value of the first key column among live rows, or null when there are none. */
+    long[] bounds() throws SQLException {
+        String sql = "SELECT MIN(" + firstKey + "), MAX(" + firstKey + ") FROM " + table + where(null, null);
+        try (Statement s = connection.createStatement(); ResultSet rs = s.executeQuery(sql)) {
+            rs.next();
+            long min = rs.getLong(1);
+            boolean empty = rs.wasNull();
+            long max = rs.getLong(2);
+            return empty ? null : new long[] {min, max};
+        } finally {
+            endRead();
+        }
+    }
+
+    /** The statistics' row estimate, or -1 where there is none (SQLite, never-analysed tables). */
+    long estimatedRows() throws SQLException {
+        String sql = switch (engine) {
+            case POSTGRESQL -> "SELECT reltuples::bigint FROM pg_class WHERE oid = to_regclass(?)";
+            case MARIADB -> "SELECT table_rows FROM information_schema.tables WHERE table_schema = DATABASE() AND table_name = ?";
+            default -> null;
+        };
+        if (sql == null) {
+            return -1;
+        }
+        try (PreparedStatement ps = connection.prepareStatement(sql)) {
+            ps.setString(1, engine == Engine.POSTGRESQL ? table : tableName);
+            try (ResultSet rs = ps.executeQuery()) {
+                return rs.next() ? rs.getLong(1) : -1;
+            }
+        } catch (SQLException e) {
+            return -1; // only an estimate
+        } finally {
+            endRead();
+        }
+    }
+
+    /** The WAL position on PostgreSQL ({@code 0/16B3748}), null elsewhere or when the server cannot say. */
+    String position() {
+        String sql = engine.positionQuery();
+        if (sql == null) {
+            return null;
+        }
+        try (Statement s = connection.createStatement(); ResultSet rs = s.executeQuery(sql)) {
+            return rs.next() ? rs.getString(1) : null;
+        } catch (SQLException e) {
+            return null; // e.g. a standby in recovery
+        } finally {
+            try {
+                endRead();
+            } catch (SQLException ignored) {
+                // the read already failed or succeeded; nothing to keep
+            }
+        }
+    }
+
+    /**
+     * Streams the live rows whose first key lies in {@code [lo, hi]} (both null: the whole table), in key order when
+     * {@code ordered}, as canonical text.
+     *
+     * @return rows read
+     */
+    long read(Long lo, Long hi, boolean ordered, RowSink sink) throws SQLException {
+        String sql = "SELECT " + select + " FROM " + table + where(lo, hi) + (ordered ? " ORDER BY " + orderBy : "");
+        try {
+            return engine == Engine.POSTGRESQL ? copy(sql, sink) : jdbc(sql, sink);
+        } finally {
+            endRead();
+        }
+    }
+
+    private String where(Long lo, Long hi) {
+        List<String> terms = new ArrayList<>();
+        if (lo != null) {
+            terms.add(firstKey + " >= " + lo);
+        }
+        if (hi != null) {
+            terms.add(firstKey + " <= " + hi);
+        }
+        if (live != null) {
+            terms.add(live);
+        }
+        return terms.isEmpty() ? "" : " WHERE " + String.join(" AND ", terms);
+    }
+
+    private long jdbc(String sql, RowSink sink) throws SQLException {
+        long n = 0;
+        String[] values = new String[kinds.size()];
+        try (Statement s = connection.createStatement()) {
+            s.setFetchSize(FETCH);
+            try (ResultSet rs = s.executeQuery(sql)) {
+                while (rs.next()) {
+                    for (int i = 0; i < values.length; i++) {
+                        values[i] = CanonicalValues.readText(rs, i + 1, kinds.get(i));
+                    }
+                    sink.accept(values);
+                    n++;
+                }
+            }
+        }
+        return n;
+    }
+
+    /**
+     * PostgreSQL: {@code COPY (query) TO STDOUT} in text format, in a transaction whose settings make the text
+     * canonical-friendly (UTC, ISO dates, hex bytea). Fields are split on tabs, {@code \N} is NULL, and backslash
+     * escapes are undone before normalisation.
+     */
+    private long copy(String sql, RowSink sink) throws SQLException {
+        try (Statement s = connection.createStatement()) {
+            s.execute("SET LOCAL TimeZone = 'UTC'");
+            s.execute("SET LOCAL DateStyle = 'ISO, YMD'");
+            s.execute("SET LOCAL bytea_output = 'hex'");
+            s.execute("SET LOCAL extra_float_digits = 3");
+        }
+        CopyOut out = connection.unwrap(PGConnection.class).getCopyAPI().copyOut("COPY (" + sql + ") TO STDOUT");
+        CopyParser parser = new CopyParser(kinds);
+        long n = 0;
+        try {
+            byte[] data;
+            while ((data = out.readFromCopy()) != null) {
+                n += parser.parse(data, sink);
+            }
+        } finally {
+            if (out.isActive()) {
+                out.cancelCopy();
+            }
+        }
+        return n;
+    }
+
+    /** Reads the live rows with the given keys (canonical text per key column), in batches. */
+    void lookup(List<RowKey> keys, RowSink sink) throws SQLException {
+        int per = keyKinds.size() == 1 ? 500 : 100;
+        String[] values = new String[kinds.size()];
+        try {
+            for (int from = 0; from < keys.size(); from += per) {
+                KeyQuery q = KeyQuery.of(engine, shape, role.equals("source"), keys.subList(from, Math.min(keys.size(), from + per)));
+                String sql = "SELECT " + select + " FROM " + table + " WHERE " + q.where() + (live != null ? " AND " + live : "");
+                try (PreparedStatement ps = connection.prepareStatement(sql)) {
+                    q.bind(ps, 1);
+                    try (ResultSet rs = ps.executeQuery()) {
+                        while (rs.next()) {
+                            for (int i = 0; i < values.length; i++) {
+                                values[i] = CanonicalValues.readText(rs, i + 1, kinds.get(i));
+                            }
+                            sink.accept(values);
+                        }
+                    }
+                }
+            }
+        } finally {
+            endRead();
+        }
+    }
+
+    /** Ends the read transaction on engines that need one (a commit: reads change nothing). */
+    private void endRead() throws SQLException {
+        if (!connection.getAutoCommit()) {
+            connection.commit();
+        }
+    }
+
+    @Override
+    public void close() throws SQLException {
+        try {
+            if (!connection.getAutoCommit()) {
+                connection.rollback();
+            }
+            if (!owned && connection.getAutoCommit() != autoCommitBefore) {
+                connection.setAutoCommit(autoCommitBefore);
+            }
+        } finally {
+            if (owned) {
+                connection.close();
+            }
+        }
+    }
+
+    /** PostgreSQL COPY text format → canonical text per field. */
+    static final class CopyParser {
+        private final List<ValueKind> kinds;
+        private final String[] values;
+        private byte[] scratch = new byte[256];
+
+        CopyParser(List<ValueKind> kinds) {
+            this.kinds = kinds;
+            this.values = new String[kinds.size()];
+        }
+
+        /** Parses one or more complete rows (each ending in a newline) and hands each to {@code sink}. */
+        int parse(byte[] data, RowSink sink) {
+            int rows = 0;
+            int field = 0;
+            int start = 0;
+            for (int i = 0; i < data.length; i++) {
+                byte b = data[i];
+                if (b == '\t' || b == '\n') {
+                    if (field < values.length) {
+                        values[field] = CanonicalValues.ofText(field(data, start, i), kinds.get(field));
+                    }
+                    field++;
+                    start = i + 1;
+                    if (b == '\n') {
+                        if (field != values.length) {
+                            throw new IllegalStateException("COPY row with " + field + " fields, expected " + values.length);
+                        }
+                        sink.accept(values);
+                        rows++;
+                        field = 0;
+                    }
+                }
+            }
+            if (start != data.length) {
+                throw new IllegalStateException("COPY data does not end with a complete row");
+            }
+            return rows;
+        }
+
+        private String field(byte[] d, int from, int to) {
+            if (to - from == 2 && d[from] == '\\' && d[from + 1] == 'N') {
+                return null;
+            }
+            int backslash = -1;
+            for (int i = from; i < to; i++) {
+                if (d[i] == '\\') {
+                    backslash = i;
+                    break;
+                }
+            }
+            if (backslash < 0) {
+                return new String(d, from, to - from, StandardCharsets.UTF_8);
+            }
+            if (scratch.length < to - from) {
+                scratch = new byte[Math.max(to - from, scratch.length * 2)];
+            }
+            int n = 0;
+            for (int i = from; i < to; i++) {
+                byte b = d[i];
+                if (b != '\\' || i + 1 == to) {
+                    scratch[n++] = b;
+                    continue;
+                }
+                byte c = d[++i];
+                switch (c) {
+                    case 'b' -> scratch[n++] = 8;
+                    case 'f' -> scratch[n++] = 12;
+                    case 'n' -> scratch[n++] = 10;
+                    case 'r' -> scratch[n++] = 13;
+                    case 't' -> scratch[n++] = 9;
+                    case 'v' -> scratch[n++] = 11;
+                    case 'x' -> {
+                        int v = 0;
+                        int digits = 0;
+                        while (digits < 2 && i + 1 < to && Character.digit(d[i + 1], 16) >= 0) {
+                            v = v * 16 + Character.digit(d[++i], 16);
+                            digits++;
+                        }
+                        scratch[n++] = digits == 0 ? (byte) 'x' : (byte) v;
+                    }
+                    default -> {
+                        if (c >= '0' && c <= '7') {
+                            int v = c - '0';
+                            int digits = 1;
+                            while (digits < 3 && i + 1 < to && d[i + 1] >= '0' && d[i + 1] <= '7') {
+                                v = v * 8 + (d[++i] - '0');
+                                digits++;
+                            }
+                            scratch[n++] = (byte) v;
+                        } else {
+                            scratch[n++] = c; // \\ and any other escaped character stand for themselves
+                        }
+                    }
+                }
+            }
+            return new String(scratch, 0, n, StandardCharsets.UTF_8);
+        }
+    }
+}
