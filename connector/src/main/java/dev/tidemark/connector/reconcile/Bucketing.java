@@ -9,7 +9,7 @@ package dev.tidemark.connector.reconcile;
  */
 record Bucketing(long lo, long hi, int count, long width) {
     Bucketing {
-        if (hi < lo || count < 1 || width < 1) {
+        if (hi < lo || count < 1 || width == 0) { // width is unsigned: the whole long range has halves of 2^63
             throw new IllegalArgumentException("bad bucketing " + lo + ".." + hi + " / " + count + " × " + width);
         }
     }

@@ -54,7 +54,7 @@ public final class CanonicalValues {
             case TIMESTAMP -> dateTime(raw, false);
             case DATE -> raw.length() == 10 && datePart(raw) ? raw : null;
             case TIME -> time(raw);
-            case BYTES -> raw.length() >= 2 && raw.charAt(0) == '\\' && raw.charAt(1) == 'x' ? raw.substring(2).toLowerCase(java.util.Locale.ROOT) : null;
+            case BYTES -> raw.length() >= 2 && raw.charAt(0) == '\\' && raw.charAt(1) == 'x' ? lowerHex(raw) : null;
             case FLOAT -> null;
         };
         if (fast != null) {
@@ -82,6 +82,14 @@ public final class CanonicalValues {
             return b == null ? null : HexFormat.of().formatHex(b);
         }
         return ofText(rs.getString(i), kind);
+    }
+
+    private static String lowerHex(String pgHex) {
+        StringBuilder b = new StringBuilder(pgHex.length() - 2);
+        for (int i = 2; i < pgHex.length(); i++) {
+            b.append(Character.toLowerCase(pgHex.charAt(i)));
+        }
+        return b.toString();
     }
 
     private static boolean plainInteger(String s) {
@@ -215,7 +223,9 @@ public final class CanonicalValues {
             b.append(s, from + 1, end);
             b.append("000000000", 0, 9 - digits);
         } else {
-            b.append(s, from + 1, from + 1 + Math.min(digits, 6));
+            if (digits > 0) {
+                b.append(s, from + 1, from + 1 + Math.min(digits, 6));
+            }
             b.append("000000", 0, 6 - Math.min(digits, 6));
         }
         return true;

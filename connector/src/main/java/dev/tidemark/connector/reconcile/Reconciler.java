@@ -124,7 +124,7 @@ public final class Reconciler {
         try (TableSide s = source; TableSide t = target) {
             order = new KeyOrder(shape.keyKinds());
             checksums = SqlChecksums.supports(shape, srcEngine, tgtEngine)
-                    ? new SqlChecksums(shape) : new SegmentChecksums.Streamed(shape.keyIndex()[0]);
+                    ? new SqlChecksums(shape) : new SegmentChecksums.Streamed();
             Differences found = new Differences(request.keyLimit());
             if (shape.firstKeyKind() == ValueKind.INTEGER) {
                 segmented(found);

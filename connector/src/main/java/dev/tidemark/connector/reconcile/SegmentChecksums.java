@@ -39,10 +39,7 @@ interface SegmentChecksums {
      * bucketing (inserted after its bounds were read) are left out on both sides.
      */
     final class Streamed implements SegmentChecksums {
-        private final int keyIndex;
-
-        Streamed(int keyIndex) {
-            this.keyIndex = keyIndex;
+        Streamed() {
         }
 
         @Override
@@ -55,12 +52,11 @@ interface SegmentChecksums {
             long[] counts = new long[b.count()];
             long[] sums = new long[b.count()];
             long[] seen = {0};
-            side.read(whole ? null : b.lo(), whole ? null : b.hi(), false, values -> {
-                long key = Long.parseLong(values[keyIndex]);
+            side.hashRows(whole ? null : b.lo(), whole ? null : b.hi(), (key, hash) -> {
                 if (b.contains(key)) {
                     int i = b.bucket(key);
                     counts[i]++;
-                    sums[i] += RowHash.of(values);
+                    sums[i] += hash;
                 }
                 if ((++seen[0] & 0x3FFF) == 0) {
                     progress.accept(seen[0]);

@@ -22,6 +22,12 @@ import org.postgresql.copy.CopyOut;
 final class TableSide implements AutoCloseable {
     private static final int FETCH = 5_000;
 
+    /** Receives each row's first key and hash. */
+    @FunctionalInterface
+    interface HashSink {
+        void accept(long firstKey, long hash);
+    }
+
     /** Receives rows; {@code values} is reused between calls. */
     @FunctionalInterface
     interface RowSink {
@@ -36,6 +42,7 @@ final class TableSide implements AutoCloseable {
     private final String table;
     private final String tableName;
     private final String select;
+    private final List<String> selected;
     private final List<ValueKind> kinds;
     private final List<String> keyTerms = new ArrayList<>();
     private final List<ValueKind> keyKinds;
@@ -61,6 +68,7 @@ final class TableSide implements AutoCloseable {
             kinds.add(c.kind());
         }
         this.select = String.join(", ", cols);
+        this.selected = List.copyOf(cols);
         this.keyKinds = shape.keyKinds();
         List<String> order = new ArrayList<>();
         for (int i : shape.keyIndex()) {
@@ -165,6 +173,183 @@ final class TableSide implements AutoCloseable {
         }
     }
 
+    /**
+     * Streams the live rows whose first key (an integer) lies in {@code [lo, hi]} (both null: the whole table), in no
+     * particular order, handing each row's first key and hash to {@code sink}: the hot path of segment checksums.
+     * The hash equals {@link RowHash#of} over the row's {@link CanonicalValues#ofText} values whichever way the row
+     * was read. PostgreSQL is read with {@code COPY}, SQLite as one concatenated text per row (one driver call
+     * instead of one per column; rows whose text holds the separator characters send the scan back to the
+     * per-column way), other engines column by column.
+     *
+     * @return rows read
+     */
+    long hashRows(Long lo, Long hi, HashSink sink) throws SQLException {
+        int key = shape.keyIndex()[0];
+        try {
+            if (engine == Engine.POSTGRESQL) {
+                String sql = "SELECT " + select + " FROM " + table + where(lo, hi);
+                return copyHashing(sql, key, sink);
+            }
+            if (engine == Engine.SQLITE) {
+                try {
+                    return sqliteHashing(lo, hi, key, sink, false);
+                } catch (SeparatorInTextException e) {
+                    return sqliteHashing(lo, hi, key, sink, true);
+                }
+            }
+            RowHash h = new RowHash();
+            long[] n = {0};
+            jdbc("SELECT " + select + " FROM " + table + where(lo, hi), values -> {
+                h.begin();
+                for (String v : values) {
+                    h.value(v);
+                }
+                sink.accept(Long.parseLong(values[key]), h.end());
+                n[0]++;
+            });
+            return n[0];
+        } finally {
+            endRead();
+        }
+    }
+
+    /** A SQLite text value held a separator character: the scan starts over column by column. */
+    private static final class SeparatorInTextException extends RuntimeException {
+        private static final long serialVersionUID = 1L;
+
+        SeparatorInTextException() {
+            super(null, null, false, false);
+        }
+    }
+
+    private static final byte VALUE_END = 0x1F;
+    private static final byte NULL_END = 0x1E;
+
+    /**
+     * SQLite, one text per row: each value followed by U+001F, or U+001E alone for NULL (blobs as lower-case hex).
+     * Separators inside a value always show: they add a value or end a NULL that is not empty.
+     */
+    private long sqliteHashing(Long lo, Long hi, int key, HashSink sink, boolean perColumn) throws SQLException {
+        RowHash h = new RowHash();
+        long n = 0;
+        if (perColumn) {
+            long[] count = {0};
+            jdbc("SELECT " + select + " FROM " + table + where(lo, hi), values -> {
+                h.begin();
+                for (String v : values) {
+                    h.value(v);
+                }
+                sink.accept(Long.parseLong(values[key]), h.end());
+                count[0]++;
+            });
+            return count[0];
+        }
+        // separators written into the SQL as literal characters: no function call per value
+        StringBuilder concat = new StringBuilder();
+        for (int i = 0; i < kinds.size(); i++) {
+            String c = selected.get(i);
+            concat.append(i == 0 ? "" : " || ");
+            if (kinds.get(i) == ValueKind.BYTES) {
+                concat.append("CASE WHEN ").append(c).append(" IS NULL THEN '\u001E' ELSE lower(hex(").append(c).append(")) || '\u001F' END");
+            } else {
+                concat.append("ifnull(").append(c).append(" || '\u001F', '\u001E')");
+            }
+        }
+        ValueKind[] feedKinds = kinds.toArray(ValueKind[]::new);
+        for (int i = 0; i < feedKinds.length; i++) {
+            if (feedKinds[i] == ValueKind.BYTES) {
+                feedKinds[i] = ValueKind.TEXT; // already canonical hex
+            }
+        }
+        AsciiView view = new AsciiView();
+        try (Statement s = connection.createStatement(); ResultSet rs = s.executeQuery("SELECT " + concat + " FROM " + table + where(lo, hi))) {
+            while (rs.next()) {
+                // UTF-8 bytes: the separators never occur inside a multi-byte sequence
+                byte[] row = rs.getBytes(1);
+                h.begin();
+                long k = 0;
+                int at = 0;
+                int len = row.length;
+                for (int f = 0; f < feedKinds.length; f++) {
+                    int end = at;
+                    while (end < len && row[end] != VALUE_END && row[end] != NULL_END) {
+                        end++;
+                    }
+                    if (end == len) {
+                        throw new SeparatorInTextException();
+                    }
+                    if (row[end] == NULL_END) {
+                        if (end != at) {
+                            throw new SeparatorInTextException();
+                        }
+                        h.nullValue();
+                    } else {
+                        feedBytes(row, at, end, feedKinds[f], h, view, false);
+                        if (f == key) {
+                            k = parseLong(view.set(row, at, end), 0, end - at);
+                        }
+                    }
+                    at = end + 1;
+                }
+                if (at != len) {
+                    throw new SeparatorInTextException();
+                }
+                sink.accept(k, h.end());
+                n++;
+            }
+        }
+        return n;
+    }
+
+    /**
+     * Feeds one UTF-8 value: in place when it is ASCII (and, for COPY, free of escapes), else decoded first.
+     */
+    static void feedBytes(byte[] d, int from, int to, ValueKind kind, RowHash h, AsciiView view, boolean copyEscapes) {
+        for (int i = from; i < to; i++) {
+            if (d[i] < 0 || copyEscapes && d[i] == '\\') {
+                String text = copyEscapes ? CopyParser.unescape(d, from, to) : new String(d, from, to - from, StandardCharsets.UTF_8);
+                CanonicalFeed.feed(text, 0, text.length(), kind, h);
+                return;
+            }
+        }
+        CanonicalFeed.feed(view.set(d, from, to), 0, to - from, kind, h);
+    }
+
+    private static long parseLong(CharSequence s, int from, int to) {
+        if (to - from > 18) {
+            return Long.parseLong(s.subSequence(from, to).toString().trim());
+        }
+        boolean negative = from < to && s.charAt(from) == '-';
+        long v = 0;
+        for (int i = negative ? from + 1 : from; i < to; i++) {
+            char c = s.charAt(i);
+            if (c < '0' || c > '9') {
+                return Long.parseLong(CanonicalValues.ofText(s.subSequence(from, to).toString(), ValueKind.INTEGER));
+            }
+            v = v * 10 + (c - '0');
+        }
+        return negative ? -v : v;
+    }
+
+    /** PostgreSQL: COPY text rows hashed field by field; ASCII fields without escapes are read in place. */
+    private long copyHashing(String sql, int key, HashSink sink) throws SQLException {
+        CopyOut out = startCopy(sql);
+        CopyParser parser = new CopyParser(kinds);
+        RowHash h = new RowHash();
+        long n = 0;
+        try {
+            byte[] data;
+            while ((data = out.readFromCopy()) != null) {
+                n += parser.hash(data, key, h, sink);
+            }
+        } finally {
+            if (out.isActive()) {
+                out.cancelCopy();
+            }
+        }
+        return n;
+    }
+
     private String where(Long lo, Long hi) {
         List<String> terms = new ArrayList<>();
         if (lo != null) {
@@ -203,13 +388,7 @@ final class TableSide implements AutoCloseable {
      * escapes are undone before normalisation.
      */
     private long copy(String sql, RowSink sink) throws SQLException {
-        try (Statement s = connection.createStatement()) {
-            s.execute("SET LOCAL TimeZone = 'UTC'");
-            s.execute("SET LOCAL DateStyle = 'ISO, YMD'");
-            s.execute("SET LOCAL bytea_output = 'hex'");
-            s.execute("SET LOCAL extra_float_digits = 3");
-        }
-        CopyOut out = connection.unwrap(PGConnection.class).getCopyAPI().copyOut("COPY (" + sql + ") TO STDOUT");
+        CopyOut out = startCopy(sql);
         CopyParser parser = new CopyParser(kinds);
         long n = 0;
         try {
@@ -223,6 +402,16 @@ final class TableSide implements AutoCloseable {
             }
         }
         return n;
+    }
+
+    private CopyOut startCopy(String sql) throws SQLException {
+        try (Statement s = connection.createStatement()) {
+            s.execute("SET LOCAL TimeZone = 'UTC'");
+            s.execute("SET LOCAL DateStyle = 'ISO, YMD'");
+            s.execute("SET LOCAL bytea_output = 'hex'");
+            s.execute("SET LOCAL extra_float_digits = 3");
+        }
+        return connection.unwrap(PGConnection.class).getCopyAPI().copyOut("COPY (" + sql + ") TO STDOUT");
     }
 
     /** Reads the live rows with the given keys (canonical text per key column), in batches. */
@@ -273,11 +462,44 @@ final class TableSide implements AutoCloseable {
         }
     }
 
+    /** Bytes known to be ASCII, seen as characters without copying. */
+    static final class AsciiView implements CharSequence {
+        private byte[] data;
+        private int from;
+        private int length;
+
+        AsciiView set(byte[] d, int start, int end) {
+            this.data = d;
+            this.from = start;
+            this.length = end - start;
+            return this;
+        }
+
+        @Override
+        public int length() {
+            return length;
+        }
+
+        @Override
+        public char charAt(int index) {
+            return (char) data[from + index];
+        }
+
+        @Override
+        public CharSequence subSequence(int start, int end) {
+            return new String(data, from + start, end - start, StandardCharsets.US_ASCII);
+        }
+
+        @Override
+        public String toString() {
+            return new String(data, from, length, StandardCharsets.US_ASCII);
+        }
+    }
+
     /** PostgreSQL COPY text format → canonical text per field. */
     static final class CopyParser {
         private final List<ValueKind> kinds;
         private final String[] values;
-        private byte[] scratch = new byte[256];
 
         CopyParser(List<ValueKind> kinds) {
             this.kinds = kinds;
@@ -313,10 +535,60 @@ final class TableSide implements AutoCloseable {
             return rows;
         }
 
+        /** Parses complete rows and hands each row's first key and hash to {@code sink}. */
+        int hash(byte[] data, int key, RowHash h, HashSink sink) {
+            int rows = 0;
+            int field = 0;
+            int start = 0;
+            long k = 0;
+            h.begin();
+            for (int i = 0; i < data.length; i++) {
+                byte b = data[i];
+                if (b == '\t' || b == '\n') {
+                    if (field < values.length) {
+                        feedField(data, start, i, kinds.get(field), h);
+                        if (field == key) {
+                            k = parseLong(view.set(data, start, i), 0, i - start);
+                        }
+                    }
+                    field++;
+                    start = i + 1;
+                    if (b == '\n') {
+                        if (field != values.length) {
+                            throw new IllegalStateException("COPY row with " + field + " fields, expected " + values.length);
+                        }
+                        sink.accept(k, h.end());
+                        rows++;
+                        field = 0;
+                        h.begin();
+                    }
+                }
+            }
+            if (start != data.length) {
+                throw new IllegalStateException("COPY data does not end with a complete row");
+            }
+            return rows;
+        }
+
+        private final AsciiView view = new AsciiView();
+
+        private void feedField(byte[] d, int from, int to, ValueKind kind, RowHash h) {
+            if (to - from == 2 && d[from] == '\\' && d[from + 1] == 'N') {
+                h.nullValue();
+            } else {
+                feedBytes(d, from, to, kind, h, view, true);
+            }
+        }
+
         private String field(byte[] d, int from, int to) {
             if (to - from == 2 && d[from] == '\\' && d[from + 1] == 'N') {
                 return null;
             }
+            return unescape(d, from, to);
+        }
+
+        /** A COPY text field with its backslash escapes undone, decoded from UTF-8. */
+        static String unescape(byte[] d, int from, int to) {
             int backslash = -1;
             for (int i = from; i < to; i++) {
                 if (d[i] == '\\') {
@@ -327,9 +599,7 @@ final class TableSide implements AutoCloseable {
             if (backslash < 0) {
                 return new String(d, from, to - from, StandardCharsets.UTF_8);
             }
-            if (scratch.length < to - from) {
-                scratch = new byte[Math.max(to - from, scratch.length * 2)];
-            }
+            byte[] scratch = new byte[to - from];
             int n = 0;
             for (int i = from; i < to; i++) {
                 byte b = d[i];

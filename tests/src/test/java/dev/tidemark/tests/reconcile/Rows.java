@@ -58,9 +58,22 @@ final class Rows {
             Instant t = Instant.parse("2026-01-01T00:00:00Z").plusSeconds(3600L * i).plusNanos(7_000L * i);
             rows.add(new Row(i, new BigDecimal("1.25").multiply(BigDecimal.valueOf(i)).add(new BigDecimal("0.00000001").multiply(BigDecimal.valueOf(i)))
                     .setScale(8), zoned ? t : LocalDateTime.ofInstant(t, ZoneOffset.UTC), i % 2 == 0,
-                    "Zürich ✓ 東京 " + i + (i % 5 == 0 ? " 😀" : ""), i % 3 == 0 ? null : i % 3 == 1 ? "" : "note " + i));
+                    "Zürich ✓ 東京 " + i + (i % 5 == 0 ? " 😀" : ""), note(i)));
         }
         return rows;
+    }
+
+    /**
+     * NULL, empty, or text; a few with the characters readers split on (tab, newline, backslash for PostgreSQL's COPY;
+     * U+001F and U+001E, which the SQLite scan uses as separators).
+     */
+    private static String note(int i) {
+        return switch (i) {
+            case 31 -> "line 1\nline 2\tcolumn \\ end";
+            case 32 -> "unit\u001Fseparator";
+            case 34 -> "\u001E";
+            default -> i % 3 == 0 ? null : i % 3 == 1 ? "" : "note " + i;
+        };
     }
 
     static RowSchema schema(boolean zoned) {
