@@ -124,7 +124,7 @@ public final class Reconciler {
         try (TableSide s = source; TableSide t = target) {
             order = new KeyOrder(shape.keyKinds());
             checksums = SqlChecksums.supports(shape, srcEngine, tgtEngine)
-                    ? new SqlChecksums(shape) : new SegmentChecksums.Streamed();
+                    ? new SqlChecksums(shape, srcEngine, tgtEngine) : new SegmentChecksums.Streamed();
             Differences found = new Differences(request.keyLimit());
             if (shape.firstKeyKind() == ValueKind.INTEGER) {
                 segmented(found);
@@ -186,6 +186,9 @@ public final class Reconciler {
             bar = new ProgressBar(request.progress(), "reconcile " + request.sourceTable(), srcEst);
         }
         Bucketing root = Bucketing.of(lo, hi, Math.min(MAX_SEGMENTS, Math.max(1, (rows + request.segmentRows() - 1) / request.segmentRows())));
+        if (checksums instanceof SqlChecksums && !SqlChecksums.fits(root)) {
+            checksums = new SegmentChecksums.Streamed(); // keys spread over more than 2^63: Java arithmetic only
+        }
         List<long[]> leaves = new ArrayList<>();
         compareSegments(root, true, leaves);
         for (long[] range : coalesce(leaves)) {
