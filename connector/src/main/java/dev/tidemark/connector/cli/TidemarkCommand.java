@@ -10,7 +10,8 @@ import picocli.CommandLine.Command;
  */
 @Command(name = "tidemark", mixinStandardHelpOptions = true, version = "tidemark 0.1.0",
         description = "Change-data-capture: PostgreSQL logical decoding → Kafka → JDBC targets, with proof.",
-        subcommands = {RunCommand.class, CaptureCommand.class, SinkCommand.class, DemoCommand.class, WatermarkCommand.class})
+        subcommands = {RunCommand.class, CaptureCommand.class, SinkCommand.class, DemoCommand.class, WatermarkCommand.class,
+            ReconcileCommand.class})
 public final class TidemarkCommand implements Runnable {
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;
@@ -49,6 +50,6 @@ public final class TidemarkCommand implements Runnable {
 
     @Override
     public void run() {
-        throw new CommandLine.ParameterException(spec.commandLine(), "choose a command: run, capture, sink, demo or watermark");
+        throw new CommandLine.ParameterException(spec.commandLine(), "choose a command: run, capture, sink, demo, watermark or reconcile");
     }
 }
