@@ -11,7 +11,7 @@ import picocli.CommandLine.Command;
 @Command(name = "tidemark", mixinStandardHelpOptions = true, version = "tidemark 0.1.0",
         description = "Change-data-capture: PostgreSQL logical decoding → Kafka → JDBC targets, with proof.",
         subcommands = {RunCommand.class, CaptureCommand.class, SinkCommand.class, DemoCommand.class, WatermarkCommand.class,
-                CompareCommand.class})
+                ReconcileCommand.class, CompareCommand.class})
 public final class TidemarkCommand implements Runnable {
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;
@@ -50,6 +50,7 @@ public final class TidemarkCommand implements Runnable {
 
     @Override
     public void run() {
-        throw new CommandLine.ParameterException(spec.commandLine(), "choose a command: run, capture, sink, demo, watermark or compare");
+        throw new CommandLine.ParameterException(spec.commandLine(),
+                "choose a command: run, capture, sink, demo, watermark, reconcile or compare");
     }
 }

@@ -73,45 +73,59 @@ public final class ReconcileReport {
         return " [" + String.join(", ", s) + (keys.size() > shown ? ", … " + (keys.size() - shown) + " more" : "") + "]";
     }
 
-    /** Writes the whole result as JSON, every listed key included; does not close {@code out}. */
-    public static void json(ReconcileResult r, OutputStream out) throws IOException {
+    /**
+     * Writes results as one JSON document, every listed key included: {@code {"equal": …, "tables": [ … ]}}. Does not
+     * close {@code out}.
+     */
+    public static void json(List<ReconcileResult> results, OutputStream out) throws IOException {
         try (JsonGenerator g = JSON.createGenerator(out, JsonEncoding.UTF8)) {
             g.configure(JsonGenerator.Feature.AUTO_CLOSE_TARGET, false);
             g.useDefaultPrettyPrinter();
             g.writeStartObject();
-            g.writeStringField("table", r.table());
-            g.writeStringField("targetTable", r.targetTable());
-            g.writeArrayFieldStart("keyColumns");
-            for (String k : r.keyColumns()) {
-                g.writeString(k);
+            g.writeBooleanField("equal", results.stream().allMatch(ReconcileResult::equal));
+            g.writeArrayFieldStart("tables");
+            for (ReconcileResult r : results) {
+                table(g, r);
             }
             g.writeEndArray();
-            g.writeBooleanField("equal", r.equal());
-            g.writeBooleanField("complete", r.complete());
-            g.writeNumberField("sourceRows", r.sourceRows());
-            g.writeNumberField("targetRows", r.targetRows());
-            keys(g, "missing", r.missingCount(), r.missingKeys(), r.keyColumns());
-            keys(g, "surplus", r.surplusCount(), r.surplusKeys(), r.keyColumns());
-            keys(g, "changed", r.changedCount(), r.changedKeys(), r.keyColumns());
-            g.writeObjectFieldStart("holdsAt");
-            g.writeStringField("sourcePosition", r.sourcePosition());
-            g.writeStringField("time", r.heldAt().toString());
-            g.writeEndObject();
-            g.writeStringField("startedAt", r.startedAt().toString());
-            g.writeNumberField("rechecked", r.rechecked());
-            g.writeNumberField("settledAway", r.settledAway());
-            g.writeStringField("method", r.method());
-            g.writeObjectFieldStart("stats");
-            g.writeNumberField("segments", r.stats().segments());
-            g.writeNumberField("bisected", r.stats().bisected());
-            g.writeNumberField("segmentsComparedRowByRow", r.stats().fetchedSegments());
-            g.writeNumberField("rowsReadRowByRow", r.stats().fetchedRows());
-            g.writeNumberField("elapsedMillis", r.stats().elapsed().toMillis());
-            g.writeEndObject();
             g.writeEndObject();
         }
         out.write('\n');
         out.flush();
+    }
+
+    private static void table(JsonGenerator g, ReconcileResult r) throws IOException {
+        g.writeStartObject();
+        g.writeStringField("table", r.table());
+        g.writeStringField("targetTable", r.targetTable());
+        g.writeArrayFieldStart("keyColumns");
+        for (String k : r.keyColumns()) {
+            g.writeString(k);
+        }
+        g.writeEndArray();
+        g.writeBooleanField("equal", r.equal());
+        g.writeBooleanField("complete", r.complete());
+        g.writeNumberField("sourceRows", r.sourceRows());
+        g.writeNumberField("targetRows", r.targetRows());
+        keys(g, "missing", r.missingCount(), r.missingKeys(), r.keyColumns());
+        keys(g, "surplus", r.surplusCount(), r.surplusKeys(), r.keyColumns());
+        keys(g, "changed", r.changedCount(), r.changedKeys(), r.keyColumns());
+        g.writeObjectFieldStart("holdsAt");
+        g.writeStringField("sourcePosition", r.sourcePosition());
+        g.writeStringField("time", r.heldAt().toString());
+        g.writeEndObject();
+        g.writeStringField("startedAt", r.startedAt().toString());
+        g.writeNumberField("rechecked", r.rechecked());
+        g.writeNumberField("settledAway", r.settledAway());
+        g.writeStringField("method", r.method());
+        g.writeObjectFieldStart("stats");
+        g.writeNumberField("segments", r.stats().segments());
+        g.writeNumberField("bisected", r.stats().bisected());
+        g.writeNumberField("segmentsComparedRowByRow", r.stats().fetchedSegments());
+        g.writeNumberField("rowsReadRowByRow", r.stats().fetchedRows());
+        g.writeNumberField("elapsedMillis", r.stats().elapsed().toMillis());
+        g.writeEndObject();
+        g.writeEndObject();
     }
 
     private static void keys(JsonGenerator g, String name, long count, List<RowKey> keys, List<String> columns) throws IOException {

@@ -61,6 +61,8 @@ public final class Reconciler {
     private static final Logger log = LoggerFactory.getLogger(Reconciler.class);
     private static final int MAX_SEGMENTS = 1 << 20;
     private static final int BATCH = 512;
+    /** Below this many rows a run is short: no progress bar. */
+    private static final long PROGRESS_FROM_ROWS = 200_000;
 
     private final ReconcileRequest request;
     private final ExecutorService threads;
@@ -99,6 +101,9 @@ public final class Reconciler {
         Reconciler r = new Reconciler(request);
         try {
             return r.run();
+        } catch (SQLException e) {
+            throw new SQLException("reconcile " + request.sourceTable() + " (source " + request.source() + ") with " + request.targetTable()
+                    + " (target " + request.target() + "): " + e.getMessage(), e.getSQLState(), e);
         } finally {
             r.threads.shutdownNow();
         }
@@ -109,10 +114,10 @@ public final class Reconciler {
         Instant started = Instant.now();
         Engine srcEngine = Engine.forUrl(request.source().jdbcUrl());
         Engine tgtEngine = Engine.forUrl(request.target().jdbcUrl());
-        Connection src = request.source().open();
+        Connection src = open(request.source(), "source");
         Connection tgt = null;
         try {
-            tgt = request.target().open();
+            tgt = open(request.target(), "target");
             shape = TableShape.resolve(request, src, srcEngine, tgt, tgtEngine);
             source = TableSide.open("source", srcEngine, src, request.source().owned(), shape);
             target = TableSide.open("target", tgtEngine, tgt, request.target().owned(), shape);
@@ -124,7 +129,7 @@ public final class Reconciler {
         try (TableSide s = source; TableSide t = target) {
             order = new KeyOrder(shape.keyKinds());
             checksums = SqlChecksums.supports(shape, srcEngine, tgtEngine)
-                    ? new SqlChecksums(shape) : new SegmentChecksums.Streamed();
+                    ? new SqlChecksums(shape, srcEngine, tgtEngine) : new SegmentChecksums.Streamed();
             Differences found = new Differences(request.keyLimit());
             if (shape.firstKeyKind() == ValueKind.INTEGER) {
                 segmented(found);
@@ -155,6 +160,14 @@ public final class Reconciler {
         }
     }
 
+    private static Connection open(ReconcileRequest.Endpoint e, String role) throws SQLException {
+        try {
+            return e.open();
+        } catch (SQLException ex) {
+            throw new SQLException("cannot connect to the " + role + ": " + ex.getMessage(), ex.getSQLState(), ex);
+        }
+    }
+
     private void settle() {
         if (request.settle().isZero()) {
             return;
@@ -182,10 +195,13 @@ public final class Reconciler {
         long srcEst = (long) estimates[0] > 0 ? Math.min((long) estimates[0], span) : span;
         long tgtEst = (long) estimates[1] > 0 ? Math.min((long) estimates[1], span) : span;
         long rows = Math.max(srcEst, tgtEst);
-        if (request.progress() != null) {
+        if (request.progress() != null && srcEst >= PROGRESS_FROM_ROWS) {
             bar = new ProgressBar(request.progress(), "reconcile " + request.sourceTable(), srcEst);
         }
         Bucketing root = Bucketing.of(lo, hi, Math.min(MAX_SEGMENTS, Math.max(1, (rows + request.segmentRows() - 1) / request.segmentRows())));
+        if (checksums instanceof SqlChecksums && !SqlChecksums.fits(root)) {
+            checksums = new SegmentChecksums.Streamed(); // keys spread over more than 2^63: Java arithmetic only
+        }
         List<long[]> leaves = new ArrayList<>();
         compareSegments(root, true, leaves);
         for (long[] range : coalesce(leaves)) {

@@ -52,14 +52,23 @@ interface SegmentChecksums {
             long[] counts = new long[b.count()];
             long[] sums = new long[b.count()];
             long[] seen = {0};
-            side.hashRows(whole ? null : b.lo(), whole ? null : b.hi(), (key, hash) -> {
-                if (b.contains(key)) {
-                    int i = b.bucket(key);
-                    counts[i]++;
-                    sums[i] += hash;
+            side.hashRows(whole ? null : b.lo(), whole ? null : b.hi(), new TableSide.HashSink() {
+                @Override
+                public void accept(long key, long hash) {
+                    if (b.contains(key)) {
+                        int i = b.bucket(key);
+                        counts[i]++;
+                        sums[i] += hash;
+                    }
+                    if ((++seen[0] & 0x3FFF) == 0) {
+                        progress.accept(seen[0]);
+                    }
                 }
-                if ((++seen[0] & 0x3FFF) == 0) {
-                    progress.accept(seen[0]);
+
+                @Override
+                public void restart() {
+                    java.util.Arrays.fill(counts, 0);
+                    java.util.Arrays.fill(sums, 0);
                 }
             });
             progress.accept(seen[0]);

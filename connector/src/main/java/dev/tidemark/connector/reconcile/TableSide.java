@@ -23,9 +23,11 @@ final class TableSide implements AutoCloseable {
     private static final int FETCH = 5_000;
 
     /** Receives each row's first key and hash. */
-    @FunctionalInterface
     interface HashSink {
         void accept(long firstKey, long hash);
+
+        /** Forget every row received so far: the scan starts over. */
+        void restart();
     }
 
     /** Receives rows; {@code values} is reused between calls. */
@@ -101,6 +103,30 @@ final class TableSide implements AutoCloseable {
 
     int columnCount() {
         return kinds.size();
+    }
+
+    boolean isSource() {
+        return role.equals("source");
+    }
+
+    /** The table as SQL (quoted, qualified on the source). */
+    String tableSql() {
+        return table;
+    }
+
+    /** The compared columns as SQL, in comparison order. */
+    List<String> columnsSql() {
+        return selected;
+    }
+
+    /** {@code WHERE} over the first key's range and the live-row filter (or "" when there is nothing to filter). */
+    String whereSql(Long lo, Long hi) {
+        return where(lo, hi);
+    }
+
+    /** Commits the read transaction where there is one. */
+    void finishRead() throws SQLException {
+        endRead();
     }
 
     /** Smallest and largest value of the first key column among live rows, or null when there are none. */
@@ -194,6 +220,7 @@ final class TableSide implements AutoCloseable {
                 try {
                     return sqliteHashing(lo, hi, key, sink, false);
                 } catch (SeparatorInTextException e) {
+                    sink.restart();
                     return sqliteHashing(lo, hi, key, sink, true);
                 }
             }

@@ -31,9 +31,17 @@ class CopyParserTest {
         new TableSide.CopyParser(KINDS).parse(data, v -> viaText.add(RowHash.of(v)));
         List<Long> hashed = new ArrayList<>();
         List<Long> keys = new ArrayList<>();
-        new TableSide.CopyParser(KINDS).hash(data, 0, new RowHash(), (k, h) -> {
-            keys.add(k);
-            hashed.add(h);
+        new TableSide.CopyParser(KINDS).hash(data, 0, new RowHash(), new TableSide.HashSink() {
+            @Override
+            public void accept(long k, long h) {
+                keys.add(k);
+                hashed.add(h);
+            }
+
+            @Override
+            public void restart() {
+                throw new AssertionError("COPY never starts over");
+            }
         });
         assertThat(keys).containsExactly(7L, 8L);
         assertThat(hashed).isEqualTo(viaText);
