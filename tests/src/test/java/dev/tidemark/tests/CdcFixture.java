@@ -58,6 +58,16 @@ final class CdcFixture implements AutoCloseable {
         return "jdbc:sqlite:" + dir.resolve(file);
     }
 
+    /** The pipeline config for any JDBC target. */
+    PipelineConfig configFor(String pipeline, String targetUrl, String targetUser) {
+        return new PipelineConfig(pipeline,
+                new SourceConfig(pg.jdbcUrl(database), pg.user(), Secret.of(pg.password()), "slot_" + name, "pub_" + name,
+                        tables, true, Duration.ofMillis(10)),
+                new KafkaConfig(bootstrap, name, 2, (short) 1, Map.of()),
+                new TargetConfig(targetUrl, targetUser, Secret.empty(), 500, SinkOptions.DEFAULT_POSITION_COLUMN, false),
+                dir.resolve("state"));
+    }
+
     /** The pipeline config: pipeline (group) name decides where offsets are stored, target file where rows go. */
     PipelineConfig config(String pipeline, String targetFile) {
         return new PipelineConfig(pipeline,

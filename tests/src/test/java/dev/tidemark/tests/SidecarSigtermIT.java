@@ -74,6 +74,15 @@ class SidecarSigtermIT {
                 assertThat(TargetDigest.stored(cfg, e.getKey())).as("offset stored for " + e.getKey()).isEqualTo(e.getValue());
             }
             assertThat(Files.exists(dir.resolve("state").resolve(f.name + ".offsets"))).as("Debezium offsets file").isTrue();
+
+            // tidemark status reads the same state back: slot present and idle, nothing left to apply
+            dev.tidemark.connector.status.PipelineStatus status = dev.tidemark.connector.status.StatusReader.read(cfg);
+            assertThat(status.problems()).isEmpty();
+            assertThat(status.slot().exists()).isTrue();
+            assertThat(status.slot().active()).isFalse();
+            assertThat(status.partitions()).hasSize(end.size()).allSatisfy(pt -> assertThat(pt.lag()).isZero());
+            assertThat(status.partitions().stream().mapToLong(dev.tidemark.connector.status.PipelineStatus.Partition::endOffset).sum())
+                    .isEqualTo(end.values().stream().mapToLong(Long::longValue).sum());
         }
     }
 

@@ -2,6 +2,9 @@ package dev.tidemark.tests;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.tidemark.connector.compare.InvoiceRow;
+import dev.tidemark.connector.compare.InvoicesScenario;
+import dev.tidemark.connector.compare.ScenarioStep;
 import dev.tidemark.connector.config.Secret;
 import dev.tidemark.connector.watermark.Cursor;
 import dev.tidemark.connector.watermark.RunResult;
@@ -21,7 +24,6 @@ import java.sql.Statement;
 import java.time.Duration;
 import java.time.LocalDate;
 import java.time.LocalDateTime;
-import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -43,9 +45,8 @@ import org.junit.jupiter.api.io.TempDir;
  * <p>Written once, bound to each source database by a subclass.
  */
 abstract class WatermarkInvoiceScenario {
-    static final int INVOICES = 412;
-    static final LocalDate FIRST = LocalDate.of(2009, 1, 1);
-    static final LocalDate LAST = LocalDate.of(2013, 12, 22);
+    /** The rows and the changes come from the same generator {@code tidemark compare} and the demo use. */
+    static final InvoicesScenario RECIPE = new InvoicesScenario();
 
     @TempDir
     Path dir;
@@ -175,14 +176,12 @@ abstract class WatermarkInvoiceScenario {
         try (Statement s = src.createStatement()) {
             s.execute(ddl(name, softDelete));
         }
-        long days = ChronoUnit.DAYS.between(FIRST, LAST);
         String sql = "INSERT INTO " + q(name) + " (" + columns(softDelete) + ") VALUES (?, ?, ?, ?, ?, ?, ?" + (softDelete ? ", false" : "") + ")";
         boolean auto = src.getAutoCommit();
         src.setAutoCommit(false);
         try (PreparedStatement ps = src.prepareStatement(sql)) {
-            for (int i = 0; i < INVOICES; i++) {
-                LocalDateTime date = FIRST.plusDays(Math.round(i * (double) days / (INVOICES - 1))).atStartOfDay();
-                insert(ps, i + 1, date, date, new BigDecimal((i * 37L) % 2500 + 98).movePointLeft(2));
+            for (InvoiceRow r : RECIPE.initialRows()) {
+                insert(ps, r);
             }
             ps.executeBatch();
         }
@@ -198,47 +197,57 @@ abstract class WatermarkInvoiceScenario {
         return String.join(", ", cols.stream().map(this::q).toList());
     }
 
-    private void insert(PreparedStatement ps, long id, LocalDateTime date, LocalDateTime modified, BigDecimal total) throws SQLException {
-        ps.setLong(1, id);
-        ps.setLong(2, 1 + id % 59);
-        bindTimestamp(ps, 3, date);
-        ps.setString(4, id % 2 == 0 ? "São Paulo" : "Oslo");
-        ps.setString(5, id % 2 == 0 ? "Brazil" : "Norway");
-        ps.setBigDecimal(6, total);
-        bindTimestamp(ps, 7, modified);
+    private void insert(PreparedStatement ps, InvoiceRow r) throws SQLException {
+        ps.setLong(1, r.invoiceId());
+        ps.setLong(2, r.customerId());
+        bindTimestamp(ps, 3, r.invoiceDate());
+        ps.setString(4, r.billingCity());
+        ps.setString(5, r.billingCountry());
+        ps.setBigDecimal(6, r.total());
+        bindTimestamp(ps, 7, r.lastModified());
         ps.addBatch();
     }
 
+    /**
+     * The recipe's changes between runs 2 and 3, as {@link InvoicesScenario} defines them, in this source's SQL: 413
+     * and 414 added, 10 corrected, 20 deleted (or flagged, stamped 2014-01-06, with soft deletes), 415 added late.
+     */
     void changeSource(Connection src, String name, boolean softDelete) throws SQLException {
-        String cols = columns(softDelete);
-        try (PreparedStatement ps = src.prepareStatement("INSERT INTO " + q(name) + " (" + cols + ") VALUES (?, ?, ?, ?, ?, ?, ?"
-                + (softDelete ? ", false" : "") + ")")) {
-            LocalDateTime jan5 = LocalDate.of(2014, 1, 5).atStartOfDay();
-            insert(ps, 413, jan5, jan5, new BigDecimal("1.98"));
-            insert(ps, 414, jan5, jan5, new BigDecimal("3.96"));
-            ps.executeBatch();
-        }
-        try (PreparedStatement ps = src.prepareStatement("UPDATE " + q(name) + " SET " + q("Total") + " = ?, " + q("LastModified")
-                + " = ? WHERE " + q("InvoiceId") + " = 10")) {
-            ps.setBigDecimal(1, new BigDecimal("99.00"));
-            bindTimestamp(ps, 2, LocalDate.of(2014, 1, 6).atStartOfDay());
-            ps.executeUpdate();
-        }
-        if (softDelete) {
-            try (PreparedStatement ps = src.prepareStatement("UPDATE " + q(name) + " SET " + q("IsDeleted") + " = true, "
-                    + q("LastModified") + " = ? WHERE " + q("InvoiceId") + " = 20")) {
-                bindTimestamp(ps, 1, LocalDate.of(2014, 1, 6).atStartOfDay());
-                ps.executeUpdate();
+        String insert = "INSERT INTO " + q(name) + " (" + columns(softDelete) + ") VALUES (?, ?, ?, ?, ?, ?, ?"
+                + (softDelete ? ", false" : "") + ")";
+        for (ScenarioStep step : RECIPE.stepsBefore(3)) {
+            if (step instanceof ScenarioStep.Insert i) {
+                insertOne(src, insert, i.row());
+            } else if (step instanceof ScenarioStep.BackdatedInsert b) {
+                insertOne(src, insert, b.row());
+            } else if (step instanceof ScenarioStep.Update u) {
+                try (PreparedStatement ps = src.prepareStatement("UPDATE " + q(name) + " SET " + q("Total") + " = ?, "
+                        + q("LastModified") + " = ? WHERE " + q("InvoiceId") + " = ?")) {
+                    ps.setBigDecimal(1, u.total());
+                    bindTimestamp(ps, 2, u.lastModified());
+                    ps.setLong(3, u.key());
+                    assertThat(ps.executeUpdate()).isEqualTo(1);
+                }
+            } else if (step instanceof ScenarioStep.Delete d && softDelete) {
+                try (PreparedStatement ps = src.prepareStatement("UPDATE " + q(name) + " SET " + q("IsDeleted") + " = true, "
+                        + q("LastModified") + " = ? WHERE " + q("InvoiceId") + " = ?")) {
+                    bindTimestamp(ps, 1, LocalDate.of(2014, 1, 6).atStartOfDay());
+                    ps.setLong(2, d.key());
+                    assertThat(ps.executeUpdate()).isEqualTo(1);
+                }
+            } else if (step instanceof ScenarioStep.Delete d) {
+                try (Statement s = src.createStatement()) {
+                    assertThat(s.executeUpdate("DELETE FROM " + q(name) + " WHERE " + q("InvoiceId") + " = " + d.key())).isEqualTo(1);
+                }
+            } else {
+                throw new IllegalStateException("the recipe has no step like " + step.describe());
             }
-        } else {
-            try (Statement s = src.createStatement()) {
-                s.executeUpdate("DELETE FROM " + q(name) + " WHERE " + q("InvoiceId") + " = 20");
-            }
         }
-        try (PreparedStatement ps = src.prepareStatement("INSERT INTO " + q(name) + " (" + cols + ") VALUES (?, ?, ?, ?, ?, ?, ?"
-                + (softDelete ? ", false" : "") + ")")) {
-            LocalDateTime late = LocalDate.of(2013, 6, 1).atStartOfDay();
-            insert(ps, 415, late, late, new BigDecimal("5.94"));
+    }
+
+    private void insertOne(Connection src, String sql, InvoiceRow r) throws SQLException {
+        try (PreparedStatement ps = src.prepareStatement(sql)) {
+            insert(ps, r);
             ps.executeBatch();
         }
     }

@@ -12,9 +12,20 @@ final class Termination {
     private final CountDownLatch requested = new CountDownLatch(1);
 
     static Termination install() {
+        return install(() -> { });
+    }
+
+    /** Also runs {@code onRequest} (once, on the signal thread), e.g. to interrupt a thread blocked in a start-up. */
+    static Termination install(Runnable onRequest) {
         Termination t = new Termination();
-        Signal.handle(new Signal("TERM"), s -> t.requested.countDown());
-        Signal.handle(new Signal("INT"), s -> t.requested.countDown());
+        sun.misc.SignalHandler handler = s -> {
+            if (t.requested.getCount() > 0) {
+                t.requested.countDown();
+                onRequest.run();
+            }
+        };
+        Signal.handle(new Signal("TERM"), handler);
+        Signal.handle(new Signal("INT"), handler);
         return t;
     }
 

@@ -10,15 +10,16 @@ import picocli.CommandLine.Command;
  */
 @Command(name = "tidemark", mixinStandardHelpOptions = true, version = "tidemark 0.1.0",
         description = "Change-data-capture: PostgreSQL logical decoding → Kafka → JDBC targets, with proof.",
-        subcommands = {RunCommand.class, CaptureCommand.class, SinkCommand.class, DemoCommand.class, WatermarkCommand.class})
+        subcommands = {RunCommand.class, CaptureCommand.class, SinkCommand.class, DemoCommand.class, WatermarkCommand.class,
+                ReconcileCommand.class, CompareCommand.class, StatusCommand.class})
 public final class TidemarkCommand implements Runnable {
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;
 
     public static void main(String[] args) {
-        if (args.length > 0 && args[0].equals("demo") && System.getProperty("TIDEMARK_LOG_LEVEL") == null
+        if (args.length > 0 && (args[0].equals("demo") || args[0].equals("compare")) && System.getProperty("TIDEMARK_LOG_LEVEL") == null
                 && System.getenv("TIDEMARK_LOG_LEVEL") == null) {
-            // the demo narrates on stdout; keep the log to warnings
+            // demo and compare narrate on stdout; keep the log to warnings
             System.setProperty("TIDEMARK_LOG_LEVEL", "WARN");
         }
         System.exit(execute(args));
@@ -49,6 +50,7 @@ public final class TidemarkCommand implements Runnable {
 
     @Override
     public void run() {
-        throw new CommandLine.ParameterException(spec.commandLine(), "choose a command: run, capture, sink, demo or watermark");
+        throw new CommandLine.ParameterException(spec.commandLine(),
+                "choose a command: run, capture, sink, demo, watermark, reconcile or compare");
     }
 }

@@ -16,7 +16,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.function.Function;
-import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
@@ -52,7 +51,6 @@ import java.util.regex.Pattern;
  * </pre>
  */
 public final class PipelineConfigParser {
-    private static final Pattern ENV = Pattern.compile("\\$\\{([A-Za-z_][A-Za-z0-9_]*)(?::-([^}]*))?}");
     private static final Pattern NAME = Pattern.compile("[A-Za-z0-9_.-]+");
     private static final Set<String> TOP = Set.of("name", "source", "kafka", "target", "stateDir");
     private static final Set<String> SOURCE = Set.of("url", "user", "password", "tables", "slot", "publication",
@@ -60,11 +58,12 @@ public final class PipelineConfigParser {
     private static final Set<String> KAFKA = Set.of("bootstrapServers", "topicPrefix", "partitions", "replicationFactor", "properties");
     private static final Set<String> TARGET = Set.of("url", "user", "password", "batchSize", "positionColumn", "applyTruncate", "deleteMode", "deadLetterTopic");
 
-    private final Function<String, String> env;
-    private final List<String> problems = new ArrayList<>();
+    private final ConfigReader reader;
+    private final List<String> problems;
 
     private PipelineConfigParser(Function<String, String> env) {
-        this.env = env;
+        this.reader = new ConfigReader(env);
+        this.problems = reader.problems();
     }
 
     public static PipelineConfig parse(Path file) {
@@ -171,94 +170,31 @@ public final class PipelineConfigParser {
     }
 
     private JsonNode section(JsonNode root, String key, Set<String> allowed) {
-        JsonNode n = root.path(key);
-        if (!n.isObject()) {
-            problems.add("Missing value for configuration " + key + ": expected a mapping with keys " + allowed);
-            return com.fasterxml.jackson.databind.node.MissingNode.getInstance();
-        }
-        unknownKeys(n, key + ".", allowed);
-        return n;
+        return reader.section(root, key, allowed);
     }
 
     private void unknownKeys(JsonNode n, String prefix, Set<String> allowed) {
-        n.fieldNames().forEachRemaining(f -> {
-            if (!allowed.contains(f)) {
-                problems.add("Unknown configuration " + prefix + f + " (allowed here: " + allowed + ")");
-            }
-        });
+        reader.unknownKeys(n, prefix, allowed);
     }
 
     private String text(JsonNode parent, String key, String fallback, boolean required) {
-        JsonNode n = parent.path(leaf(key));
-        if (n.isMissingNode() || n.isNull()) {
-            if (required) {
-                problems.add("Missing value for configuration " + key);
-            }
-            return fallback;
-        }
-        if (!n.isValueNode()) {
-            invalid(key, n.toString(), "expected a single value");
-            return fallback;
-        }
-        return substitute(key, n.asText());
+        return reader.text(parent, leaf(key), key, fallback, required);
     }
 
     private int integer(JsonNode parent, String key, int fallback, int min, int max) {
-        JsonNode n = parent.path(leaf(key));
-        if (n.isMissingNode() || n.isNull()) {
-            return fallback;
-        }
-        String raw = substitute(key, n.asText());
-        try {
-            int v = Integer.parseInt(raw.trim());
-            if (v < min || v > max) {
-                invalid(key, raw, "must be between " + min + " and " + max);
-                return fallback;
-            }
-            return v;
-        } catch (NumberFormatException e) {
-            invalid(key, raw, "expected a whole number");
-            return fallback;
-        }
+        return reader.integer(parent, leaf(key), key, fallback, min, max);
     }
 
     private boolean bool(JsonNode parent, String key, boolean fallback) {
-        JsonNode n = parent.path(leaf(key));
-        if (n.isMissingNode() || n.isNull()) {
-            return fallback;
-        }
-        String raw = substitute(key, n.asText());
-        if ("true".equalsIgnoreCase(raw) || "false".equalsIgnoreCase(raw)) {
-            return Boolean.parseBoolean(raw);
-        }
-        invalid(key, raw, "expected true or false");
-        return fallback;
+        return reader.bool(parent, leaf(key), key, fallback);
     }
 
     private String substitute(String key, String value) {
-        if (value == null) {
-            return null;
-        }
-        Matcher m = ENV.matcher(value);
-        StringBuilder out = new StringBuilder();
-        while (m.find()) {
-            String v = env.apply(m.group(1));
-            if (v == null) {
-                v = m.group(2);
-            }
-            if (v == null) {
-                problems.add("Missing environment variable " + m.group(1) + " for configuration " + key);
-                v = "";
-            }
-            m.appendReplacement(out, Matcher.quoteReplacement(v));
-        }
-        m.appendTail(out);
-        return out.toString();
+        return reader.substitute(key, value);
     }
 
     private void invalid(String key, String value, String why) {
-        boolean secret = key.endsWith("password");
-        problems.add("Invalid value " + (secret ? "[hidden]" : value) + " for configuration " + key + ": " + why);
+        reader.invalid(key, value, why);
     }
 
     private static String leaf(String key) {

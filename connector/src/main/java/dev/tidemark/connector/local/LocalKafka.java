@@ -102,7 +102,8 @@ public final class LocalKafka implements AutoCloseable {
         broker.addAll(List.of(KafkaChildMain.class.getName(), properties.toString()));
         Process process;
         try {
-            process = new ProcessBuilder(broker)
+            // in a session of its own: a terminal's Ctrl-C reaches only tidemark, which then stops the broker
+            process = new ProcessBuilder(Processes.ownSession(broker))
                     .directory(dir.toFile())
                     .redirectErrorStream(true)
                     .redirectOutput(logFile.toFile())

@@ -39,7 +39,7 @@ final class Processes {
         Path output = null;
         try {
             output = Files.createTempFile("tidemark-cmd-", ".out");
-            ProcessBuilder builder = new ProcessBuilder(command)
+            ProcessBuilder builder = new ProcessBuilder(ownSession(command))
                     .redirectErrorStream(true)
                     .redirectOutput(output.toFile())
                     .redirectInput(ProcessBuilder.Redirect.from(new File("/dev/null")));
@@ -132,5 +132,22 @@ final class Processes {
             }
             return new String(buffer.array(), 0, buffer.position(), StandardCharsets.UTF_8);
         }
+    }
+
+    private static final java.nio.file.Path SETSID = java.nio.file.Path.of("/usr/bin/setsid");
+
+    /**
+     * Runs {@code command} in a session of its own (via {@code setsid} where it exists), so a Ctrl-C in the terminal
+     * reaches only the tidemark JVM, which then stops the servers it started in order, instead of every server
+     * dying at once in the middle of a shutdown.
+     */
+    static List<String> ownSession(List<String> command) {
+        if (!Files.isExecutable(SETSID)) {
+            return command;
+        }
+        List<String> wrapped = new java.util.ArrayList<>(command.size() + 1);
+        wrapped.add(SETSID.toString());
+        wrapped.addAll(command);
+        return wrapped;
     }
 }

@@ -27,7 +27,8 @@ public final class TableComparison {
 
     public static ComparisonResult compare(Connection source, TableId sourceTable, List<String> keyColumns,
                                            Connection target, String targetTable, QuoteStyle targetQuotes) throws SQLException {
-        String srcSql = "SELECT * FROM " + QuoteStyle.DOUBLE.quote(sourceTable.schema()) + "." + QuoteStyle.DOUBLE.quote(sourceTable.table());
+        String srcSql = "SELECT * FROM " + (sourceTable.schema().isEmpty() ? "" : QuoteStyle.DOUBLE.quote(sourceTable.schema()) + ".")
+                + QuoteStyle.DOUBLE.quote(sourceTable.table());
         List<String> columns = new ArrayList<>();
         List<ValueKind> kinds = new ArrayList<>();
         Map<String, String> sourceRows = new TreeMap<>();

@@ -1,5 +1,6 @@
 package dev.tidemark.connector.reconcile;
 
+import dev.tidemark.connector.watermark.ColumnKind;
 import java.util.Locale;
 
 /**
@@ -8,6 +9,27 @@ import java.util.Locale;
  */
 public enum ValueKind {
     INTEGER, FLOAT, DECIMAL, BOOLEAN, TIMESTAMPTZ, TIMESTAMP, DATE, TIME, BYTES, TEXT;
+
+    /**
+     * From a column's kind as the watermark metadata reads it (JDBC types on servers, declared types on SQLite),
+     * refined by the declared type where that kind is coarser ({@code time} columns, floats).
+     */
+    public static ValueKind of(ColumnKind kind, String declaredType) {
+        return switch (kind) {
+            case INTEGER -> INTEGER;
+            case DOUBLE -> FLOAT;
+            case DECIMAL -> DECIMAL;
+            case BOOLEAN -> BOOLEAN;
+            case ZONED -> TIMESTAMPTZ;
+            case LOCAL -> TIMESTAMP;
+            case DATE -> DATE;
+            case BYTES -> BYTES;
+            case TEXT -> {
+                String t = declaredType == null ? "" : declaredType.toLowerCase(Locale.ROOT);
+                yield t.equals("time") || t.startsWith("time(") || t.startsWith("time without") || t.equals("time_text") ? TIME : TEXT;
+            }
+        };
+    }
 
     public static ValueKind ofSourceType(String typeName) {
         String t = typeName.toLowerCase(Locale.ROOT);

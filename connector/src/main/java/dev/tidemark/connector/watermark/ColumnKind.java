@@ -11,14 +11,14 @@ import java.util.Map;
  * ({@link java.time.Instant}), timestamp → {@code MicroTimestamp} ({@link java.time.LocalDateTime}), date →
  * {@code Date}, boolean → {@code boolean}, binary → {@code bytes}, everything else → {@code string}.
  */
-enum ColumnKind {
+public enum ColumnKind {
     INTEGER, DOUBLE, DECIMAL, BOOLEAN, ZONED, LOCAL, DATE, BYTES, TEXT;
 
-    boolean temporal() {
+    public boolean temporal() {
         return this == ZONED || this == LOCAL || this == DATE;
     }
 
-    ColumnType columnType(int precision, int scale) {
+    public ColumnType columnType(int precision, int scale) {
         return switch (this) {
             case INTEGER -> ColumnType.of("int64");
             case DOUBLE -> ColumnType.of("double");
@@ -36,7 +36,7 @@ enum ColumnKind {
     }
 
     /** From JDBC metadata of a server database (PostgreSQL, MariaDB, others). */
-    static ColumnKind ofJdbc(int sqlType, String typeName, int precision) {
+    public static ColumnKind ofJdbc(int sqlType, String typeName, int precision) {
         String t = typeName == null ? "" : typeName.toLowerCase(Locale.ROOT);
         if (t.equals("timestamptz") || t.contains("with time zone")) {
             return ZONED;
@@ -58,7 +58,7 @@ enum ColumnKind {
     }
 
     /** From a SQLite declared type, following SQLite's own affinity rules where they apply. */
-    static ColumnKind ofSqliteDeclared(String declared) {
+    public static ColumnKind ofSqliteDeclared(String declared) {
         String t = declared == null ? "" : declared.toUpperCase(Locale.ROOT);
         if (t.contains("BOOL")) {
             return BOOLEAN;

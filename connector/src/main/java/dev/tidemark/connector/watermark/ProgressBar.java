@@ -7,7 +7,7 @@ import java.util.Locale;
  * A one-line progress bar for long loads, redrawn in place on a terminal:
  * {@code [#####     ] 51% 510,000/1,000,000 rows 84,000 rows/s}. Redraws at most four times a second.
  */
-final class ProgressBar {
+public final class ProgressBar {
     private static final int WIDTH = 30;
     private final PrintStream out;
     private final String label;
@@ -15,13 +15,13 @@ final class ProgressBar {
     private final long start = System.nanoTime();
     private long lastDraw;
 
-    ProgressBar(PrintStream out, String label, long total) {
+    public ProgressBar(PrintStream out, String label, long total) {
         this.out = out;
         this.label = label;
         this.total = total;
     }
 
-    void update(long done) {
+    public void update(long done) {
         long now = System.nanoTime();
         if (now - lastDraw >= 250_000_000L) {
             lastDraw = now;
@@ -30,7 +30,7 @@ final class ProgressBar {
         }
     }
 
-    void finish(long done) {
+    public void finish(long done) {
         out.println("\r" + line(done, System.nanoTime()));
         out.flush();
     }

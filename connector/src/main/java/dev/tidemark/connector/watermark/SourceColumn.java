@@ -8,5 +8,5 @@ import dev.tidemark.sink.event.ColumnType;
  * @param fractionDigits fraction-of-second digits a temporal column keeps (-1 when unknown, e.g. SQLite text)
  * @param declaredType   the type as the source spells it, for messages
  */
-record SourceColumn(String name, ColumnKind kind, ColumnType type, boolean nullable, int fractionDigits, String declaredType) {
+public record SourceColumn(String name, ColumnKind kind, ColumnType type, boolean nullable, int fractionDigits, String declaredType) {
 }

@@ -23,7 +23,7 @@ import java.util.Optional;
  * values stay text ({@link Mark.Text}) and are compared as text; server databases use their native types.
  * Identifiers are untrusted and always quoted with embedded quote characters doubled; values are always bound.
  */
-sealed interface SourceSql permits SourceSql.Postgres, SourceSql.MariaDb, SourceSql.Sqlite, SourceSql.Generic {
+public sealed interface SourceSql permits SourceSql.Postgres, SourceSql.MariaDb, SourceSql.Sqlite, SourceSql.Generic {
 
     String name();
 

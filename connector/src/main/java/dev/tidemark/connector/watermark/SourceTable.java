@@ -17,25 +17,25 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /** A source table's columns as its metadata declares them, in table order, and its primary key if it has one. */
-record SourceTable(TableId id, List<SourceColumn> columns, List<String> primaryKey) {
+public record SourceTable(TableId id, List<SourceColumn> columns, List<String> primaryKey) {
     private static final Pattern PRECISION = Pattern.compile("\\(\\s*(\\d+)\\s*(?:,\\s*(\\d+)\\s*)?\\)");
 
-    SourceTable {
+    public SourceTable {
         columns = List.copyOf(columns);
         primaryKey = List.copyOf(primaryKey);
     }
 
-    Optional<SourceColumn> column(String name) {
+    public Optional<SourceColumn> column(String name) {
         return columns.stream().filter(c -> c.name().equals(name)).findFirst();
     }
 
-    SourceColumn require(String name, String role) {
+    public SourceColumn require(String name, String role) {
         return column(name).orElseThrow(() -> new IllegalArgumentException("table " + id + " has no column " + name
                 + " (given as " + role + "); its columns are " + columns.stream().map(SourceColumn::name).toList()));
     }
 
     /** The event schema of this table with {@code keyColumns} as the key. */
-    RowSchema schema(List<String> keyColumns) {
+    public RowSchema schema(List<String> keyColumns) {
         List<Column> cols = new ArrayList<>();
         for (SourceColumn c : columns) {
             cols.add(new Column(c.name(), c.type(), c.nullable() && !keyColumns.contains(c.name())));
@@ -43,7 +43,7 @@ record SourceTable(TableId id, List<SourceColumn> columns, List<String> primaryK
         return new RowSchema(cols, keyColumns);
     }
 
-    static SourceTable describe(Connection c, SourceSql sql, TableId id) throws SQLException {
+    public static SourceTable describe(Connection c, SourceSql sql, TableId id) throws SQLException {
         SourceTable t = sql instanceof SourceSql.Sqlite ? sqlite(c, sql, id) : jdbc(c, sql, id);
         if (t.columns.isEmpty()) {
             throw new IllegalArgumentException("source table " + id + " does not exist (or has no columns) in the " + sql.name() + " source");

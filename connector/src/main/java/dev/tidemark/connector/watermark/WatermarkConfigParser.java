@@ -18,8 +18,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.function.Function;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 
 /**
  * Reads a watermark pipeline file. {@code ${NAME}} / {@code ${NAME:-default}} in any value come from the
@@ -49,18 +47,18 @@ import java.util.regex.Pattern;
  * </pre>
  */
 public final class WatermarkConfigParser {
-    private static final Pattern ENV = Pattern.compile("\\$\\{([A-Za-z_][A-Za-z0-9_]*)(?::-([^}]*))?}");
     private static final Set<String> TOP = Set.of("name", "source", "target", "control", "kafka", "every", "defaults", "tables");
     private static final Set<String> ENDPOINT = Set.of("url", "user", "password");
     private static final Set<String> KAFKA = Set.of("bootstrapServers", "topicPrefix", "partitions", "replicationFactor", "properties");
     private static final Set<String> DEFAULTS = Set.of("overlap", "settle", "chunkSize");
     private static final Set<String> TABLE = Set.of("table", "key", "cursor", "kind", "overlap", "settle", "softDelete", "chunkSize");
 
-    private final Function<String, String> env;
-    private final List<String> problems = new ArrayList<>();
+    private final dev.tidemark.connector.config.ConfigReader reader;
+    private final List<String> problems;
 
     private WatermarkConfigParser(Function<String, String> env) {
-        this.env = env;
+        this.reader = new dev.tidemark.connector.config.ConfigReader(env);
+        this.problems = reader.problems();
     }
 
     /** A parsed file: everything but the tables' source-dependent settings, which {@link TableSpec#resolve} finishes. */
@@ -196,33 +194,15 @@ public final class WatermarkConfigParser {
     }
 
     private JsonNode section(JsonNode root, String key, Set<String> allowed) {
-        JsonNode n = root.path(key);
-        if (!n.isObject()) {
-            problems.add("Invalid value " + n + " for configuration " + key + ": expected a mapping with keys " + allowed);
-            return MissingNode.getInstance();
-        }
-        unknown(n, key + ".", allowed);
-        return n;
+        return reader.section(root, key, allowed);
     }
 
     private void unknown(JsonNode n, String prefix, Set<String> allowed) {
-        n.fieldNames().forEachRemaining(f -> {
-            if (!allowed.contains(f)) {
-                problems.add("Unknown configuration " + prefix + f + " (allowed here: " + allowed + ")");
-            }
-        });
+        reader.unknownKeys(n, prefix, allowed);
     }
 
     private String text(JsonNode parent, String field, String key, String fallback) {
-        JsonNode n = parent.path(field);
-        if (n.isMissingNode() || n.isNull()) {
-            return fallback;
-        }
-        if (!n.isValueNode()) {
-            problems.add("Invalid value " + n + " for configuration " + key + ": expected a single value");
-            return fallback;
-        }
-        return substitute(key, n.asText());
+        return reader.text(parent, field, key, fallback, false);
     }
 
     private List<String> list(JsonNode parent, String field, String key) {
@@ -241,21 +221,7 @@ public final class WatermarkConfigParser {
     }
 
     private int integer(JsonNode parent, String field, String key, int fallback) {
-        String raw = text(parent, field, key, null);
-        if (raw == null) {
-            return fallback;
-        }
-        try {
-            int v = Integer.parseInt(raw.trim());
-            if (v < 1) {
-                problems.add("Invalid value " + raw + " for configuration " + key + ": must be at least 1");
-                return fallback;
-            }
-            return v;
-        } catch (NumberFormatException e) {
-            problems.add("Invalid value " + raw + " for configuration " + key + ": expected a whole number");
-            return fallback;
-        }
+        return reader.integer(parent, field, key, fallback, 1, Integer.MAX_VALUE);
     }
 
     private Duration duration(JsonNode parent, String field, String key) {
@@ -273,20 +239,6 @@ public final class WatermarkConfigParser {
     }
 
     private String substitute(String key, String value) {
-        Matcher m = ENV.matcher(value);
-        StringBuilder out = new StringBuilder();
-        while (m.find()) {
-            String v = env.apply(m.group(1));
-            if (v == null) {
-                v = m.group(2);
-            }
-            if (v == null) {
-                problems.add("Missing environment variable " + m.group(1) + " for configuration " + key);
-                v = "";
-            }
-            m.appendReplacement(out, Matcher.quoteReplacement(v));
-        }
-        m.appendTail(out);
-        return out.toString();
+        return reader.substitute(key, value);
     }
 }

@@ -1,16 +1,11 @@
 package dev.tidemark.sink.jdbc;
 
 import dev.tidemark.sink.event.ColumnType;
-import java.math.BigDecimal;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.SQLException;
 import java.sql.Statement;
-import java.sql.Types;
-import java.time.Instant;
-import java.time.LocalDate;
 import java.time.LocalDateTime;
-import java.time.LocalTime;
 import java.time.ZoneOffset;
 import java.util.List;
 import java.util.stream.Collectors;
@@ -162,26 +157,6 @@ public final class MariaDbDialect implements Dialect {
 
     @Override
     public void bind(PreparedStatement statement, int index, Object value, ColumnType type) throws SQLException {
-        if (value == null) {
-            statement.setNull(index, Types.NULL);
-        } else if (value instanceof Long l) {
-            statement.setLong(index, l);
-        } else if (value instanceof Integer i) {
-            statement.setInt(index, i);
-        } else if (value instanceof Double d) {
-            statement.setDouble(index, d);
-        } else if (value instanceof Boolean b) {
-            statement.setBoolean(index, b);
-        } else if (value instanceof BigDecimal d) {
-            statement.setBigDecimal(index, d);
-        } else if (value instanceof byte[] bytes) {
-            statement.setBytes(index, bytes);
-        } else if (value instanceof Instant i) {
-            statement.setObject(index, LocalDateTime.ofInstant(i, ZoneOffset.UTC));
-        } else if (value instanceof LocalDateTime || value instanceof LocalDate || value instanceof LocalTime) {
-            statement.setObject(index, value);
-        } else {
-            statement.setString(index, value.toString());
-        }
+        Binding.bindNative(statement, index, value, i -> LocalDateTime.ofInstant(i, ZoneOffset.UTC));
     }
 }

@@ -6,9 +6,7 @@ import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.SQLException;
 import java.sql.Statement;
-import java.sql.Types;
 import java.time.Instant;
-import java.time.LocalDate;
 import java.time.LocalDateTime;
 import java.time.LocalTime;
 import java.util.List;
@@ -114,30 +112,21 @@ public final class SqliteDialect implements Dialect {
 
     @Override
     public void bind(PreparedStatement statement, int index, Object value, ColumnType type) throws SQLException {
-        if (value == null) {
-            statement.setNull(index, Types.NULL);
-        } else if (value instanceof Long l) {
-            statement.setLong(index, l);
-        } else if (value instanceof Integer i) {
-            statement.setLong(index, i);
-        } else if (value instanceof Double d) {
-            statement.setDouble(index, d);
-        } else if (value instanceof Boolean b) {
+        if (Binding.bindPortable(statement, index, value)) {
+            return;
+        }
+        if (value instanceof Boolean b) {
             statement.setInt(index, b ? 1 : 0);
         } else if (value instanceof BigDecimal d) {
             statement.setString(index, d.toPlainString());
-        } else if (value instanceof byte[] bytes) {
-            statement.setBytes(index, bytes);
         } else if (value instanceof Instant i) {
             statement.setString(index, TemporalText.instant(i));
         } else if (value instanceof LocalDateTime t) {
             statement.setString(index, TemporalText.localDateTime(t));
-        } else if (value instanceof LocalDate d) {
-            statement.setString(index, d.toString());
         } else if (value instanceof LocalTime t) {
             statement.setString(index, TemporalText.localTime(t));
         } else {
-            statement.setString(index, value.toString());
+            statement.setString(index, value.toString()); // LocalDate's ISO form, and anything else as text
         }
     }
 }

@@ -63,6 +63,7 @@ abstract class AbstractReplayIT {
         RowSchema s = SinkEvents.wide("id");
         EnvelopeEncoder enc = new EnvelopeEncoder("replay", "test", "db");
         Random random = new Random(7);
+        List<java.util.concurrent.Future<?>> acks = new java.util.ArrayList<>();
         try (KafkaProducer<byte[], byte[]> p = new KafkaProducer<>(Map.of("bootstrap.servers", bootstrap), new ByteArraySerializer(), new ByteArraySerializer())) {
             for (int i = 1; i <= 3000; i++) {
                 if (i == 1500) {
@@ -80,11 +81,14 @@ abstract class AbstractReplayIT {
                 }
                 ChangeEvent.Upsert keyOnly = SinkEvents.upsert(T, s, id, "", 0);
                 byte[] key = enc.key(keyOnly, s);
-                p.send(new ProducerRecord<>(topic, key, enc.value(e, s, System.currentTimeMillis())));
+                acks.add(p.send(new ProducerRecord<>(topic, key, enc.value(e, s, System.currentTimeMillis()))));
                 if (e instanceof ChangeEvent.Delete) {
-                    p.send(new ProducerRecord<>(topic, key, null));
+                    acks.add(p.send(new ProducerRecord<>(topic, key, null)));
                 }
             }
+        }
+        for (var ack : acks) {
+            ack.get(); // every record of the expected state really is in the topic
         }
     }
 

@@ -1,0 +1,134 @@
+package dev.tidemark.connector.config;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.MissingNode;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Set;
+import java.util.function.Function;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * The shared half of every YAML configuration parser: reads typed values from a tree, substitutes {@code ${NAME}}
+ * and {@code ${NAME:-default}} from the environment, and collects every problem (one line each, naming its key, in
+ * the shape {@code Invalid value X for configuration K: why}) instead of stopping at the first. Values of keys
+ * ending in {@code password} are never echoed. Not thread-safe: one reader per parse.
+ */
+public final class ConfigReader {
+    private static final Pattern ENV = Pattern.compile("\\$\\{([A-Za-z_][A-Za-z0-9_]*)(?::-([^}]*))?}");
+
+    private final Function<String, String> env;
+    private final List<String> problems = new ArrayList<>();
+
+    public ConfigReader(Function<String, String> env) {
+        this.env = env;
+    }
+
+    public List<String> problems() {
+        return problems;
+    }
+
+    public void problem(String line) {
+        problems.add(line);
+    }
+
+    public void invalid(String key, String value, String why) {
+        problems.add("Invalid value " + (key.endsWith("password") ? "[hidden]" : value) + " for configuration " + key + ": " + why);
+    }
+
+    public void missing(String key, String hint) {
+        problems.add("Missing value for configuration " + key + (hint == null ? "" : ": " + hint));
+    }
+
+    /** The mapping under {@code key}; a missing or non-mapping value is a problem and gives an empty node. */
+    public JsonNode section(JsonNode root, String key, Set<String> allowed) {
+        JsonNode n = root.path(key);
+        if (!n.isObject()) {
+            if (n.isMissingNode() || n.isNull()) {
+                missing(key, "expected a mapping with keys " + allowed);
+            } else {
+                invalid(key, n.toString(), "expected a mapping with keys " + allowed);
+            }
+            return MissingNode.getInstance();
+        }
+        unknownKeys(n, key + ".", allowed);
+        return n;
+    }
+
+    public void unknownKeys(JsonNode n, String prefix, Set<String> allowed) {
+        n.fieldNames().forEachRemaining(f -> {
+            if (!allowed.contains(f)) {
+                problems.add("Unknown configuration " + prefix + f + " (allowed here: " + allowed + ")");
+            }
+        });
+    }
+
+    /** A single value, substituted; {@code fallback} when absent (a problem too when {@code required}). */
+    public String text(JsonNode parent, String field, String key, String fallback, boolean required) {
+        JsonNode n = parent.path(field);
+        if (n.isMissingNode() || n.isNull()) {
+            if (required) {
+                missing(key, null);
+            }
+            return fallback;
+        }
+        if (!n.isValueNode()) {
+            invalid(key, n.toString(), "expected a single value");
+            return fallback;
+        }
+        return substitute(key, n.asText());
+    }
+
+    public int integer(JsonNode parent, String field, String key, int fallback, int min, int max) {
+        String raw = text(parent, field, key, null, false);
+        if (raw == null) {
+            return fallback;
+        }
+        try {
+            int v = Integer.parseInt(raw.trim());
+            if (v < min || v > max) {
+                invalid(key, raw, max == Integer.MAX_VALUE ? "must be at least " + min : "must be between " + min + " and " + max);
+                return fallback;
+            }
+            return v;
+        } catch (NumberFormatException e) {
+            invalid(key, raw, "expected a whole number");
+            return fallback;
+        }
+    }
+
+    public boolean bool(JsonNode parent, String field, String key, boolean fallback) {
+        String raw = text(parent, field, key, null, false);
+        if (raw == null) {
+            return fallback;
+        }
+        if ("true".equalsIgnoreCase(raw) || "false".equalsIgnoreCase(raw)) {
+            return Boolean.parseBoolean(raw);
+        }
+        invalid(key, raw, "expected true or false");
+        return fallback;
+    }
+
+    /** Replaces {@code ${NAME}} / {@code ${NAME:-default}}; an unset variable without default is a problem. */
+    public String substitute(String key, String value) {
+        if (value == null) {
+            return null;
+        }
+        Matcher m = ENV.matcher(value);
+        StringBuilder out = new StringBuilder();
+        while (m.find()) {
+            String v = env.apply(m.group(1));
+            if (v == null) {
+                v = m.group(2);
+            }
+            if (v == null) {
+                problems.add("Missing environment variable " + m.group(1) + " for configuration " + key);
+                v = "";
+            }
+            m.appendReplacement(out, Matcher.quoteReplacement(v));
+        }
+        m.appendTail(out);
+        return out.toString();
+    }
+}
