@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
 import dev.tidemark.connector.demo.SyntheticChangeStream;
+import dev.tidemark.connector.local.LocalKafka;
 import dev.tidemark.connector.reconcile.ValueKind;
 import dev.tidemark.sink.event.ChangeEvent;
 import dev.tidemark.sink.event.EnvelopeEncoder;
@@ -36,6 +37,8 @@ import org.apache.kafka.clients.producer.RecordMetadata;
 import org.apache.kafka.common.serialization.ByteArraySerializer;
 import org.awaitility.core.ConditionTimeoutException;
 import org.awaitility.core.TerminalFailureException;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -68,6 +71,32 @@ abstract class AbstractSinkCrashIT {
     @TempDir
     Path dir;
 
+    /**
+     * Each crash scenario gets a broker of its own (unless {@code TIDEMARK_TEST_KAFKA} names one): its backlog and
+     * its storm of killed consumers stay away from the broker the other ITs share.
+     */
+    private static LocalKafka ownKafka;
+    private static String bootstrap;
+
+    @BeforeAll
+    static void startKafka() throws IOException {
+        String external = System.getenv("TIDEMARK_TEST_KAFKA");
+        if (external != null && !external.isBlank()) {
+            bootstrap = TestInfrastructure.kafkaBootstrap();
+        } else {
+            ownKafka = LocalKafka.start(Files.createTempDirectory("tidemark-crash-kafka-"));
+            bootstrap = ownKafka.bootstrapServers();
+        }
+    }
+
+    @AfterAll
+    static void stopKafka() {
+        if (ownKafka != null) {
+            ownKafka.close();
+            ownKafka = null;
+        }
+    }
+
     /** The target under test, created fresh for one test; {@code close()} removes it. */
     abstract TargetDatabase target() throws Exception;
 
@@ -84,7 +113,6 @@ abstract class AbstractSinkCrashIT {
         long seed = Long.getLong("tidemark.crash.seed", System.nanoTime());
         System.out.println(getClass().getSimpleName() + ": seed " + seed + " (rerun with -Dtidemark.crash.seed=" + seed + ")");
         try (TargetDatabase target = target()) {
-            String bootstrap = TestInfrastructure.kafkaBootstrap();
             String name = ("crash_" + target.name() + "_" + ProcessHandle.current().pid() + "_" + Long.toHexString(seed & 0xffffff))
                     .replaceAll("[^A-Za-z0-9_]", "_");
             String topic = name + "." + TABLE.schema() + "." + TABLE.table();
@@ -151,7 +179,7 @@ abstract class AbstractSinkCrashIT {
                     assertThat(result.expectedRows()).as("the workload leaves rows to compare").isGreaterThan(RECORDS / 4);
                 }
             } finally {
-                deleteTopic(bootstrap, topic); // spare the broker that the other tests share
+                deleteTopic(bootstrap, topic);
             }
         }
     }
@@ -170,7 +198,7 @@ abstract class AbstractSinkCrashIT {
         props.put(ProducerConfig.ACKS_CONFIG, "all");
         props.put(ProducerConfig.LINGER_MS_CONFIG, "10");
         props.put(ProducerConfig.BATCH_SIZE_CONFIG, Integer.toString(512 * 1024));
-        // ~2.2 KB envelopes that repeat their schema compress ~7x: less disk and page cache on the shared test broker
+        // ~2.2 KB envelopes that repeat their schema compress ~7x: less disk and page cache for the broker
         props.put(ProducerConfig.COMPRESSION_TYPE_CONFIG, "lz4");
         SyntheticChangeStream stream = new SyntheticChangeStream(TABLE, seed, KEY_SPACE);
         EnvelopeEncoder encoder = new EnvelopeEncoder(name, "postgresql", "crash");
