@@ -134,9 +134,12 @@ public final class Reconciler {
             if (shape.firstKeyKind() == ValueKind.INTEGER) {
                 segmented(found);
             } else {
+                long estimate = source.estimatedRows();
+                if (request.progress() != null && estimate >= PROGRESS_FROM_ROWS) {
+                    bar = new ProgressBar(request.progress(), "reconcile " + request.sourceTable(), estimate);
+                }
                 merge(null, null, found);
                 segments = 1;
-                fetchedSegments = 1;
             }
             if (bar != null) {
                 bar.finish(progressRows.get());
