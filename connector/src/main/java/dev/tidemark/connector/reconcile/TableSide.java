@@ -210,23 +210,29 @@ final class TableSide implements AutoCloseable {
      * @return rows read
      */
     long hashRows(Long lo, Long hi, HashSink sink) throws SQLException {
+        return hashRows(lo, hi, false, sink);
+    }
+
+    /** As {@link #hashRows(Long, Long, HashSink)}, in key order when {@code ordered}. */
+    long hashRows(Long lo, Long hi, boolean ordered, HashSink sink) throws SQLException {
+        String order = ordered ? " ORDER BY " + orderBy : "";
         int key = shape.keyIndex()[0];
         try {
             if (engine == Engine.POSTGRESQL) {
-                String sql = "SELECT " + select + " FROM " + table + where(lo, hi);
+                String sql = "SELECT " + select + " FROM " + table + where(lo, hi) + order;
                 return copyHashing(sql, key, sink);
             }
             if (engine == Engine.SQLITE) {
                 try {
-                    return sqliteHashing(lo, hi, key, sink, false);
+                    return sqliteHashing(lo, hi, order, key, sink, false);
                 } catch (SeparatorInTextException e) {
                     sink.restart();
-                    return sqliteHashing(lo, hi, key, sink, true);
+                    return sqliteHashing(lo, hi, order, key, sink, true);
                 }
             }
             RowHash h = new RowHash();
             long[] n = {0};
-            jdbc("SELECT " + select + " FROM " + table + where(lo, hi), values -> {
+            jdbc("SELECT " + select + " FROM " + table + where(lo, hi) + order, values -> {
                 h.begin();
                 for (String v : values) {
                     h.value(v);
@@ -256,12 +262,12 @@ final class TableSide implements AutoCloseable {
      * SQLite, one text per row: each value followed by U+001F, or U+001E alone for NULL (blobs as lower-case hex).
      * Separators inside a value always show: they add a value or end a NULL that is not empty.
      */
-    private long sqliteHashing(Long lo, Long hi, int key, HashSink sink, boolean perColumn) throws SQLException {
+    private long sqliteHashing(Long lo, Long hi, String order, int key, HashSink sink, boolean perColumn) throws SQLException {
         RowHash h = new RowHash();
         long n = 0;
         if (perColumn) {
             long[] count = {0};
-            jdbc("SELECT " + select + " FROM " + table + where(lo, hi), values -> {
+            jdbc("SELECT " + select + " FROM " + table + where(lo, hi) + order, values -> {
                 h.begin();
                 for (String v : values) {
                     h.value(v);
@@ -289,7 +295,7 @@ final class TableSide implements AutoCloseable {
             }
         }
         AsciiView view = new AsciiView();
-        try (Statement s = connection.createStatement(); ResultSet rs = s.executeQuery("SELECT " + concat + " FROM " + table + where(lo, hi))) {
+        try (Statement s = connection.createStatement(); ResultSet rs = s.executeQuery("SELECT " + concat + " FROM " + table + where(lo, hi) + order)) {
             while (rs.next()) {
                 // UTF-8 bytes: the separators never occur inside a multi-byte sequence
                 byte[] row = rs.getBytes(1);
@@ -332,6 +338,10 @@ final class TableSide implements AutoCloseable {
      * Feeds one UTF-8 value: in place when it is ASCII (and, for COPY, free of escapes), else decoded first.
      */
     static void feedBytes(byte[] d, int from, int to, ValueKind kind, RowHash h, AsciiView view, boolean copyEscapes) {
+        if (kind == ValueKind.TEXT && h.asciiBytes(d, from, to, copyEscapes)) {
+            h.endValue(); // text is its own canonical form
+            return;
+        }
         for (int i = from; i < to; i++) {
             if (d[i] < 0 || copyEscapes && d[i] == '\\') {
                 String text = copyEscapes ? CopyParser.unescape(d, from, to) : new String(d, from, to - from, StandardCharsets.UTF_8);

@@ -108,6 +108,43 @@ class CanonicalFeedTest {
     }
 
     @Test
+    void bulkAndAsciiFeedingHashLikeOneUnitAtATime() {
+        Random random = new Random(7);
+        for (int round = 0; round < 2000; round++) {
+            int values = 1 + random.nextInt(6);
+            RowHash bulk = new RowHash().begin();
+            RowHash single = new RowHash().begin();
+            RowHash ascii = new RowHash().begin();
+            for (int v = 0; v < values; v++) {
+                StringBuilder b = new StringBuilder();
+                for (int i = random.nextInt(12); i > 0; i--) {
+                    b.append((char) (32 + random.nextInt(95)));
+                }
+                String text = b.toString();
+                bulk.chars(text);
+                bulk.endValue();
+                for (int i = 0; i < text.length(); i++) {
+                    single.ch(text.charAt(i));
+                }
+                single.endValue();
+                byte[] bytes = ("xx" + text + "yy").getBytes(java.nio.charset.StandardCharsets.US_ASCII);
+                if (!ascii.asciiBytes(bytes, 2, 2 + text.length(), true)) {
+                    ascii.chars(text); // had a backslash: fed nothing, so the text path takes over
+                }
+                ascii.endValue();
+            }
+            assertThat(bulk.end()).isEqualTo(single.end()).isEqualTo(ascii.end());
+        }
+        RowHash h = new RowHash().begin();
+        h.chars("ab");
+        long before = new RowHash().begin().end();
+        assertThat(h.asciiBytes("é".getBytes(java.nio.charset.StandardCharsets.UTF_8), 0, 2, false)).isFalse();
+        RowHash ref = new RowHash().begin();
+        ref.chars("ab");
+        assertThat(h.end()).as("a refused feed leaves the state as it was").isEqualTo(ref.end()).isNotEqualTo(before);
+    }
+
+    @Test
     void nullAndEmptyTextHashDifferentlyAndValuesDoNotRunTogether() {
         assertThat(RowHash.of(new String[] {null})).isNotEqualTo(RowHash.of(new String[] {""}));
         assertThat(RowHash.of(new String[] {"", null})).isNotEqualTo(RowHash.of(new String[] {null, ""}));
