@@ -155,6 +155,10 @@ public final class Reconciler {
             Instant heldAt = Instant.now();
             Differences still = rechecked > 0 ? recheck(found) : found;
             int settledAway = rechecked - still.listed().size();
+            // counts only: keys are row values, which stay below INFO
+            log.info("reconcile {} → {}: {} source rows, {} target rows; missing {}, surplus {}, changed {} ({} re-checked, {} settled) in {} ms",
+                    request.sourceTable(), request.targetTable(), sourceRows, targetRows, still.missingCount, still.surplusCount,
+                    still.changedCount, rechecked, settledAway, (System.nanoTime() - t0) / 1_000_000);
             return new ReconcileResult(request.sourceTable().toString(), request.targetTable(), shape.keyColumns(), sourceRows,
                     targetRows, sorted(still.missing), sorted(still.surplus), sorted(still.changed), still.missingCount,
                     still.surplusCount, still.changedCount, position != null ? "lsn:" + position : "time:" + heldAt, heldAt,

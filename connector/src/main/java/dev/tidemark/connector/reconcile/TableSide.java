@@ -295,43 +295,105 @@ final class TableSide implements AutoCloseable {
             }
         }
         AsciiView view = new AsciiView();
+        if (order.isEmpty() && keyKinds.size() == 1) {
+            return sqliteChunks(lo, hi, concat.toString(), feedKinds, key, sink, h, view);
+        }
         try (Statement s = connection.createStatement(); ResultSet rs = s.executeQuery("SELECT " + concat + " FROM " + table + where(lo, hi) + order)) {
             while (rs.next()) {
                 // UTF-8 bytes: the separators never occur inside a multi-byte sequence
                 byte[] row = rs.getBytes(1);
-                h.begin();
-                long k = 0;
-                int at = 0;
-                int len = row.length;
-                for (int f = 0; f < feedKinds.length; f++) {
-                    int end = at;
-                    while (end < len && row[end] != VALUE_END && row[end] != NULL_END) {
-                        end++;
-                    }
-                    if (end == len) {
-                        throw new SeparatorInTextException();
-                    }
-                    if (row[end] == NULL_END) {
-                        if (end != at) {
-                            throw new SeparatorInTextException();
-                        }
-                        h.nullValue();
-                    } else {
-                        feedBytes(row, at, end, feedKinds[f], h, view, false);
-                        if (f == key) {
-                            k = parseLong(view.set(row, at, end), 0, end - at);
-                        }
-                    }
-                    at = end + 1;
-                }
-                if (at != len) {
+                if (hashConcatenated(row, 1, feedKinds, key, sink, h, view) != row.length) {
                     throw new SeparatorInTextException();
                 }
-                sink.accept(k, h.end());
                 n++;
             }
         }
         return n;
+    }
+
+    private static final int CHUNK_ROWS = 10_000;
+
+    /**
+     * SQLite, unordered, single key column: the rows of a chunk of up to {@value #CHUNK_ROWS} keys come back as one
+     * text ({@code group_concat}), paged by key — two driver calls per chunk instead of two per row.
+     * <pre>
+     * SELECT group_concat(e, ''), count(*), max("id") FROM (SELECT "id", &lt;row text&gt; AS e FROM "items"
+     *   WHERE "id" &gt; ? AND &lt;range&gt; ORDER BY "id" LIMIT 10000)
+     * </pre>
+     */
+    private long sqliteChunks(Long lo, Long hi, String concat, ValueKind[] feedKinds, int key, HashSink sink, RowHash h, AsciiView view)
+            throws SQLException {
+        String range = where(lo, hi);
+        String sql = "SELECT group_concat(e, ''), count(*), max(k) FROM (SELECT " + firstKey + " AS k, " + concat + " AS e FROM " + table
+                + (range.isEmpty() ? " WHERE " : range + " AND ") + firstKey + " > ? ORDER BY " + firstKey + " LIMIT " + CHUNK_ROWS + ")";
+        long n = 0;
+        long after = Long.MIN_VALUE;
+        try (PreparedStatement firstChunk = connection.prepareStatement(sql.replace(firstKey + " > ?", firstKey + " >= ?"));
+             PreparedStatement nextChunk = connection.prepareStatement(sql)) {
+            PreparedStatement ps = firstChunk;
+            while (true) {
+                ps.setLong(1, after);
+                long rows;
+                try (ResultSet rs = ps.executeQuery()) {
+                    rs.next();
+                    rows = rs.getLong(2);
+                    if (rows == 0) {
+                        return n;
+                    }
+                    byte[] text = rs.getBytes(1);
+                    if (hashConcatenated(text, rows, feedKinds, key, sink, h, view) != text.length) {
+                        throw new SeparatorInTextException();
+                    }
+                    after = rs.getLong(3);
+                }
+                n += rows;
+                if (rows < CHUNK_ROWS || after == Long.MAX_VALUE) {
+                    return n;
+                }
+                ps = nextChunk;
+            }
+        }
+    }
+
+    /**
+     * Hashes {@code rows} rows of concatenated values (each value followed by U+001F, NULL as U+001E alone) and
+     * returns where the parse ended; a separator inside a value shows as a parse that does not end at the text's end
+     * or as a NULL marker after text.
+     */
+    private static int hashConcatenated(byte[] text, long rows, ValueKind[] feedKinds, int key, HashSink sink, RowHash h, AsciiView view) {
+        int at = 0;
+        int len = text.length;
+        for (long r = 0; r < rows; r++) {
+            h.begin();
+            long k = 0;
+            for (int f = 0; f < feedKinds.length; f++) {
+                int end = at;
+                while (end < len && text[end] != VALUE_END && text[end] != NULL_END) {
+                    end++;
+                }
+                if (end == len) {
+                    throw new SeparatorInTextException();
+                }
+                if (text[end] == NULL_END) {
+                    if (end != at) {
+                        throw new SeparatorInTextException();
+                    }
+                    h.nullValue();
+                } else {
+                    feedBytes(text, at, end, feedKinds[f], h, view, false);
+                    if (f == key) {
+                        try {
+                            k = parseLong(view.set(text, at, end), 0, end - at);
+                        } catch (NumberFormatException e) {
+                            throw new SeparatorInTextException(); // out of step: a value held a separator
+                        }
+                    }
+                }
+                at = end + 1;
+            }
+            sink.accept(k, h.end());
+        }
+        return at;
     }
 
     /**
