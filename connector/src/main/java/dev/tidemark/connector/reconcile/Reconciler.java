@@ -60,6 +60,8 @@ import org.slf4j.LoggerFactory;
 public final class Reconciler {
     private static final Logger log = LoggerFactory.getLogger(Reconciler.class);
     private static final int MAX_SEGMENTS = 1 << 20;
+    /** Most first-pass segments merged in one range query. */
+    private static final long MAX_COALESCED = 16;
     private static final int BATCH = 512;
     /** Below this many rows a run is short: no progress bar. */
     private static final long PROGRESS_FROM_ROWS = 200_000;
@@ -211,7 +213,9 @@ public final class Reconciler {
         }
         List<long[]> leaves = new ArrayList<>();
         compareSegments(root, true, leaves);
-        for (long[] range : coalesce(leaves)) {
+        // adjacent mismatching segments are merged together, up to a span the databases still read through the key's
+        // index (a range over most of a table makes PostgreSQL sort it instead)
+        for (long[] range : coalesce(leaves, root.width() > Long.MAX_VALUE / MAX_COALESCED ? Long.MAX_VALUE : root.width() * MAX_COALESCED)) {
             merge(range[0], range[1], found);
         }
     }
@@ -219,8 +223,19 @@ public final class Reconciler {
     private void compareSegments(Bucketing b, boolean whole, List<long[]> leaves) throws SQLException {
         segments += b.count();
         long base = progressRows.get();
-        Object[] both = call(() -> checksums.compute(source, b, whole, n -> progress(base + n)),
-                () -> checksums.compute(target, b, whole, n -> { }));
+        long t0 = System.nanoTime();
+        long[] took = new long[2];
+        Object[] both = call(() -> {
+            SegmentChecksums.Checksums c = checksums.compute(source, b, whole ? null : b.lo(), whole ? null : b.hi(), n -> progress(base + n));
+            took[0] = System.nanoTime() - t0;
+            return c;
+        }, () -> {
+            SegmentChecksums.Checksums c = checksums.compute(target, b, whole ? null : b.lo(), whole ? null : b.hi(), n -> { });
+            took[1] = System.nanoTime() - t0;
+            return c;
+        });
+        log.debug("{}: {} {} segment checksums of [{}, {}]: source {} ms, target {} ms", request.sourceTable(), b.count(), checksums.method(),
+                b.lo(), b.hi(), took[0] / 1_000_000, took[1] / 1_000_000);
         SegmentChecksums.Checksums s = (SegmentChecksums.Checksums) both[0];
         SegmentChecksums.Checksums t = (SegmentChecksums.Checksums) both[1];
         if (whole) {
@@ -245,13 +260,13 @@ public final class Reconciler {
         }
     }
 
-    /** Adjacent leaf ranges become one range (one query per side instead of many). */
-    private static List<long[]> coalesce(List<long[]> ranges) {
+    /** Adjacent leaf ranges become one range (one query per side instead of many), spanning at most {@code maxSpan} keys. */
+    static List<long[]> coalesce(List<long[]> ranges, long maxSpan) {
         ranges.sort((a, b) -> Long.compare(a[0], b[0]));
         List<long[]> out = new ArrayList<>();
         for (long[] r : ranges) {
             long[] last = out.isEmpty() ? null : out.get(out.size() - 1);
-            if (last != null && last[1] != Long.MAX_VALUE && last[1] + 1 == r[0]) {
+            if (last != null && last[1] != Long.MAX_VALUE && last[1] + 1 == r[0] && r[1] - last[0] >= 0 && r[1] - last[0] < maxSpan) {
                 last[1] = r[1];
             } else {
                 out.add(new long[] {r[0], r[1]});
