@@ -61,6 +61,22 @@ final class RowHash {
         }
     }
 
+    /** Bytes known to be ASCII, as characters. */
+    void bytes(byte[] d, int from, int to) {
+        int i = from;
+        while (n != 0 && i < to) {
+            unit(d[i++]);
+        }
+        long x = h;
+        for (; i + 3 <= to; i += 3) {
+            x = (x ^ (d[i] | (long) d[i + 1] << 17 | (long) d[i + 2] << 34)) * PRIME;
+        }
+        h = x;
+        while (i < to) {
+            unit(d[i++]);
+        }
+    }
+
     void chars(String s) {
         chars(s, 0, s.length());
     }

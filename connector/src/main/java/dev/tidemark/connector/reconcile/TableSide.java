@@ -311,28 +311,33 @@ final class TableSide implements AutoCloseable {
         return n;
     }
 
-    private static final int CHUNK_ROWS = 10_000;
+    private static final int FIRST_CHUNK_ROWS = 1_000;
+    private static final int MAX_CHUNK_ROWS = 10_000;
+    private static final long CHUNK_BYTES = 200_000;
 
     /**
-     * SQLite, unordered, single key column: the rows of a chunk of up to {@value #CHUNK_ROWS} keys come back as one
-     * text ({@code group_concat}), paged by key — two driver calls per chunk instead of two per row.
+     * SQLite, unordered, single key column: the rows of a chunk of keys (about {@value #CHUNK_BYTES} bytes of text,
+     * at most {@value #MAX_CHUNK_ROWS} rows) come back as one text ({@code group_concat}), paged by key — two driver
+     * calls per chunk instead of two per row.
      * <pre>
      * SELECT group_concat(e, ''), count(*), max("id") FROM (SELECT "id", &lt;row text&gt; AS e FROM "items"
-     *   WHERE "id" &gt; ? AND &lt;range&gt; ORDER BY "id" LIMIT 10000)
+     *   WHERE &lt;range&gt; AND "id" &gt; ? ORDER BY "id" LIMIT ?)
      * </pre>
      */
     private long sqliteChunks(Long lo, Long hi, String concat, ValueKind[] feedKinds, int key, HashSink sink, RowHash h, AsciiView view)
             throws SQLException {
         String range = where(lo, hi);
         String sql = "SELECT group_concat(e, ''), count(*), max(k) FROM (SELECT " + firstKey + " AS k, " + concat + " AS e FROM " + table
-                + (range.isEmpty() ? " WHERE " : range + " AND ") + firstKey + " > ? ORDER BY " + firstKey + " LIMIT " + CHUNK_ROWS + ")";
+                + (range.isEmpty() ? " WHERE " : range + " AND ") + firstKey + " > ? ORDER BY " + firstKey + " LIMIT ?)";
         long n = 0;
         long after = Long.MIN_VALUE;
         try (PreparedStatement firstChunk = connection.prepareStatement(sql.replace(firstKey + " > ?", firstKey + " >= ?"));
              PreparedStatement nextChunk = connection.prepareStatement(sql)) {
             PreparedStatement ps = firstChunk;
+            int limit = FIRST_CHUNK_ROWS;
             while (true) {
                 ps.setLong(1, after);
+                ps.setInt(2, limit);
                 long rows;
                 try (ResultSet rs = ps.executeQuery()) {
                     rs.next();
@@ -345,11 +350,13 @@ final class TableSide implements AutoCloseable {
                         throw new SeparatorInTextException();
                     }
                     after = rs.getLong(3);
+                    if (rows < limit || after == Long.MAX_VALUE) {
+                        return n + rows;
+                    }
+                    // the next chunk's text of about CHUNK_BYTES: small enough not to be a "humongous" object for G1
+                    limit = (int) Math.max(16, Math.min(MAX_CHUNK_ROWS, CHUNK_BYTES * rows / Math.max(1, text.length)));
                 }
                 n += rows;
-                if (rows < CHUNK_ROWS || after == Long.MAX_VALUE) {
-                    return n;
-                }
                 ps = nextChunk;
             }
         }
@@ -383,7 +390,7 @@ final class TableSide implements AutoCloseable {
                     feedBytes(text, at, end, feedKinds[f], h, view, false);
                     if (f == key) {
                         try {
-                            k = parseLong(view.set(text, at, end), 0, end - at);
+                            k = parseLong(text, at, end, view);
                         } catch (NumberFormatException e) {
                             throw new SeparatorInTextException(); // out of step: a value held a separator
                         }
@@ -400,18 +407,40 @@ final class TableSide implements AutoCloseable {
      * Feeds one UTF-8 value: in place when it is ASCII (and, for COPY, free of escapes), else decoded first.
      */
     static void feedBytes(byte[] d, int from, int to, ValueKind kind, RowHash h, AsciiView view, boolean copyEscapes) {
-        if (kind == ValueKind.TEXT && h.asciiBytes(d, from, to, copyEscapes)) {
-            h.endValue(); // text is its own canonical form
+        if (!ByteFeed.feed(d, from, to, kind, h, copyEscapes)) {
+            String text = copyEscapes ? CopyParser.unescape(d, from, to) : new String(d, from, to - from, StandardCharsets.UTF_8);
+            CanonicalFeed.feed(text, 0, text.length(), kind, h);
             return;
         }
-        for (int i = from; i < to; i++) {
-            if (d[i] < 0 || copyEscapes && d[i] == '\\') {
-                String text = copyEscapes ? CopyParser.unescape(d, from, to) : new String(d, from, to - from, StandardCharsets.UTF_8);
-                CanonicalFeed.feed(text, 0, text.length(), kind, h);
-                return;
+        h.endValue();
+    }
+
+    /** A key's digits straight from the bytes; anything else through {@link #parseLong(CharSequence, int, int)}. */
+    static long parseLong(byte[] d, int from, int to, AsciiView view) {
+        if (to - from <= 18 && to > from) {
+            boolean negative = d[from] == '-';
+            long v = 0;
+            int i = negative ? from + 1 : from;
+            boolean ok = i < to;
+            for (; i < to; i++) {
+                byte c = d[i];
+                if (c < '0' || c > '9') {
+                    ok = false;
+                    break;
+                }
+                v = v * 10 + (c - '0');
+            }
+            if (ok) {
+                return negative ? -v : v;
             }
         }
-        CanonicalFeed.feed(view.set(d, from, to), 0, to - from, kind, h);
+        for (int i = from; i < to; i++) {
+            if (d[i] < 0) {
+                String text = new String(d, from, to - from, StandardCharsets.UTF_8);
+                return parseLong(text, 0, text.length());
+            }
+        }
+        return parseLong(view.set(d, from, to), 0, to - from);
     }
 
     private static long parseLong(CharSequence s, int from, int to) {
@@ -647,7 +676,7 @@ final class TableSide implements AutoCloseable {
                     if (field < values.length) {
                         feedField(data, start, i, kinds.get(field), h);
                         if (field == key) {
-                            k = parseLong(view.set(data, start, i), 0, i - start);
+                            k = parseLong(data, start, i, view);
                         }
                     }
                     field++;

@@ -107,6 +107,40 @@ class CanonicalFeedTest {
                 .isNotEqualTo(CanonicalValues.ofText("2026-01-02 03:04:05.000008+00", ValueKind.TIMESTAMPTZ));
     }
 
+    private static long viaBytes(String text, ValueKind kind, boolean copy) {
+        String field = copy ? text.replace("\\", "\\\\").replace("\t", "\\t").replace("\n", "\\n") : text;
+        byte[] d = ("ab" + field + "cd").getBytes(java.nio.charset.StandardCharsets.UTF_8);
+        int to = d.length - 2;
+        RowHash h = new RowHash().begin();
+        TableSide.feedBytes(d, 2, to, kind, h, new TableSide.AsciiView(), copy);
+        return h.end();
+    }
+
+    @Test
+    void feedingBytesHashesExactlyAsFeedingTheText() {
+        List<String> inputs = new ArrayList<>(List.of(SAMPLES));
+        inputs.addAll(List.of("\\x0A0b", "a\\b", "tab\there", "line\nnext", "\\x", "é\\x41"));
+        Random random = new Random(11);
+        String alphabet = "0123456789-+.:TZ tfrue\\xaAbBé";
+        for (int i = 0; i < 20_000; i++) {
+            StringBuilder b = new StringBuilder();
+            for (int j = random.nextInt(30); j > 0; j--) {
+                b.append(alphabet.charAt(random.nextInt(alphabet.length())));
+            }
+            inputs.add(b.toString());
+            inputs.add(String.format("%04d-%02d-%02d%s%02d:%02d:%02d.%d%s", random.nextInt(10000), random.nextInt(13), random.nextInt(32),
+                    random.nextBoolean() ? " " : "T", random.nextInt(24), random.nextInt(60), random.nextInt(60), random.nextInt(1_000_000_000),
+                    new String[] {"", "Z", "+00", "+00:00", "+02"}[random.nextInt(5)]));
+        }
+        for (ValueKind kind : ValueKind.values()) {
+            for (String s : inputs) {
+                long expected = fed(s, kind);
+                assertThat(viaBytes(s, kind, false)).as("%s of '%s'", kind, s).isEqualTo(expected);
+                assertThat(viaBytes(s, kind, true)).as("%s of COPY field '%s'", kind, s).isEqualTo(expected);
+            }
+        }
+    }
+
     @Test
     void bulkAndAsciiFeedingHashLikeOneUnitAtATime() {
         Random random = new Random(7);
