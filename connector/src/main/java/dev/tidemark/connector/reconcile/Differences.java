@@ -35,6 +35,28 @@ final class Differences {
         }
     }
 
+    /** Adds another collection's keys (up to this one's limit) and counts. */
+    void addAll(Differences other) {
+        other.missing.forEach(k -> {
+            if (missing.size() < limit) {
+                missing.add(k);
+            }
+        });
+        other.surplus.forEach(k -> {
+            if (surplus.size() < limit) {
+                surplus.add(k);
+            }
+        });
+        other.changed.forEach(k -> {
+            if (changed.size() < limit) {
+                changed.add(k);
+            }
+        });
+        missingCount += other.missingCount;
+        surplusCount += other.surplusCount;
+        changedCount += other.changedCount;
+    }
+
     long total() {
         return missingCount + surplusCount + changedCount;
     }

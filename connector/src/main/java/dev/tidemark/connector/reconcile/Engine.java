@@ -48,6 +48,9 @@ enum Engine {
      * sort natively.
      */
     String orderTerm(String quotedColumn, ValueKind kind) {
+        if (kind == ValueKind.DECIMAL && this == SQLITE) {
+            return "CAST(" + quotedColumn + " AS NUMERIC)"; // decimals kept as text must sort as numbers
+        }
         if (kind != ValueKind.TEXT) {
             return quotedColumn;
         }

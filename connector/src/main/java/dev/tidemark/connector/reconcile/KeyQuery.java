@@ -37,7 +37,10 @@ final class KeyQuery {
         List<String> params = new ArrayList<>();
         for (int i : shape.keyIndex()) {
             TableShape.Compared c = shape.columns().get(i);
-            terms.add(engine.quote(sourceSide ? c.name() : c.targetName()));
+            String q = engine.quote(sourceSide ? c.name() : c.targetName());
+            // SQLite keeps decimals as text at their own scale: compare them in canonical form (no trailing zeros)
+            terms.add(engine == Engine.SQLITE && c.kind() == ValueKind.DECIMAL
+                    ? "(CASE WHEN instr(" + q + ", '.') > 0 THEN rtrim(rtrim(" + q + ", '0'), '.') ELSE " + q + " END)" : q);
             params.add(parameter(engine, c.kind(), (sourceSide ? c.sourceColumn() : c.targetColumn()).declaredType()));
         }
         StringBuilder w = new StringBuilder();

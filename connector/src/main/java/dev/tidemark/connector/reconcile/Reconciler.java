@@ -60,6 +60,8 @@ import org.slf4j.LoggerFactory;
 public final class Reconciler {
     private static final Logger log = LoggerFactory.getLogger(Reconciler.class);
     private static final int MAX_SEGMENTS = 1 << 20;
+    /** Most first-pass segments merged in one range query. */
+    private static final long MAX_COALESCED = 16;
     private static final int BATCH = 512;
     /** Below this many rows a run is short: no progress bar. */
     private static final long PROGRESS_FROM_ROWS = 200_000;
@@ -134,9 +136,12 @@ public final class Reconciler {
             if (shape.firstKeyKind() == ValueKind.INTEGER) {
                 segmented(found);
             } else {
+                long estimate = source.estimatedRows();
+                if (request.progress() != null && estimate >= PROGRESS_FROM_ROWS) {
+                    bar = new ProgressBar(request.progress(), "reconcile " + request.sourceTable(), estimate);
+                }
                 merge(null, null, found);
                 segments = 1;
-                fetchedSegments = 1;
             }
             if (bar != null) {
                 bar.finish(progressRows.get());
@@ -152,6 +157,10 @@ public final class Reconciler {
             Instant heldAt = Instant.now();
             Differences still = rechecked > 0 ? recheck(found) : found;
             int settledAway = rechecked - still.listed().size();
+            // counts only: keys are row values, which stay below INFO
+            log.info("reconcile {} → {}: {} source rows, {} target rows; missing {}, surplus {}, changed {} ({} re-checked, {} settled) in {} ms",
+                    request.sourceTable(), request.targetTable(), sourceRows, targetRows, still.missingCount, still.surplusCount,
+                    still.changedCount, rechecked, settledAway, (System.nanoTime() - t0) / 1_000_000);
             return new ReconcileResult(request.sourceTable().toString(), request.targetTable(), shape.keyColumns(), sourceRows,
                     targetRows, sorted(still.missing), sorted(still.surplus), sorted(still.changed), still.missingCount,
                     still.surplusCount, still.changedCount, position != null ? "lsn:" + position : "time:" + heldAt, heldAt,
@@ -204,7 +213,9 @@ public final class Reconciler {
         }
         List<long[]> leaves = new ArrayList<>();
         compareSegments(root, true, leaves);
-        for (long[] range : coalesce(leaves)) {
+        // adjacent mismatching segments are merged together, up to a span the databases still read through the key's
+        // index (a range over most of a table makes PostgreSQL sort it instead)
+        for (long[] range : coalesce(leaves, root.width() > Long.MAX_VALUE / MAX_COALESCED ? Long.MAX_VALUE : root.width() * MAX_COALESCED)) {
             merge(range[0], range[1], found);
         }
     }
@@ -212,8 +223,19 @@ public final class Reconciler {
     private void compareSegments(Bucketing b, boolean whole, List<long[]> leaves) throws SQLException {
         segments += b.count();
         long base = progressRows.get();
-        Object[] both = call(() -> checksums.compute(source, b, whole, n -> progress(base + n)),
-                () -> checksums.compute(target, b, whole, n -> { }));
+        long t0 = System.nanoTime();
+        long[] took = new long[2];
+        Object[] both = call(() -> {
+            SegmentChecksums.Checksums c = checksums.compute(source, b, whole ? null : b.lo(), whole ? null : b.hi(), n -> progress(base + n));
+            took[0] = System.nanoTime() - t0;
+            return c;
+        }, () -> {
+            SegmentChecksums.Checksums c = checksums.compute(target, b, whole ? null : b.lo(), whole ? null : b.hi(), n -> { });
+            took[1] = System.nanoTime() - t0;
+            return c;
+        });
+        log.debug("{}: {} {} segment checksums of [{}, {}]: source {} ms, target {} ms", request.sourceTable(), b.count(), checksums.method(),
+                b.lo(), b.hi(), took[0] / 1_000_000, took[1] / 1_000_000);
         SegmentChecksums.Checksums s = (SegmentChecksums.Checksums) both[0];
         SegmentChecksums.Checksums t = (SegmentChecksums.Checksums) both[1];
         if (whole) {
@@ -238,13 +260,13 @@ public final class Reconciler {
         }
     }
 
-    /** Adjacent leaf ranges become one range (one query per side instead of many). */
-    private static List<long[]> coalesce(List<long[]> ranges) {
+    /** Adjacent leaf ranges become one range (one query per side instead of many), spanning at most {@code maxSpan} keys. */
+    static List<long[]> coalesce(List<long[]> ranges, long maxSpan) {
         ranges.sort((a, b) -> Long.compare(a[0], b[0]));
         List<long[]> out = new ArrayList<>();
         for (long[] r : ranges) {
             long[] last = out.isEmpty() ? null : out.get(out.size() - 1);
-            if (last != null && last[1] != Long.MAX_VALUE && last[1] + 1 == r[0]) {
+            if (last != null && last[1] != Long.MAX_VALUE && last[1] + 1 == r[0] && r[1] - last[0] >= 0 && r[1] - last[0] < maxSpan) {
                 last[1] = r[1];
             } else {
                 out.add(new long[] {r[0], r[1]});
@@ -272,6 +294,179 @@ public final class Reconciler {
      * small queue, so memory stays bounded however large the range.
      */
     private void merge(Long lo, Long hi, Differences found) throws SQLException {
+        if (shape.keyIndex().length == 1 && shape.firstKeyKind() == ValueKind.INTEGER) {
+            Differences local = new Differences(request.keyLimit());
+            try {
+                mergeIntegerKeys(lo, hi, local);
+                found.addAll(local);
+                return;
+            } catch (StartOverException e) {
+                fetchedSegments--; // counted again below
+                log.debug("{}: merging [{}, {}] again through the per-column path", request.sourceTable(), lo, hi);
+            }
+        }
+        mergeByText(lo, hi, found);
+    }
+
+    /** A side's fast path had to start over (SQLite text holding a separator): the merge is redone the slow way. */
+    private static final class StartOverException extends RuntimeException {
+        private static final long serialVersionUID = 1L;
+
+        StartOverException() {
+            super("start over", null, false, false);
+        }
+    }
+
+    /**
+     * The merge for a single integer key: rows travel as (key, hash) pairs of longs, read through the same fast
+     * paths as the segment checksums; key text is built only for keys found different.
+     */
+    private void mergeIntegerKeys(Long lo, Long hi, Differences found) throws SQLException {
+        fetchedSegments++;
+        AtomicBoolean stop = new AtomicBoolean();
+        BlockingQueue<Object> sq = new ArrayBlockingQueue<>(8);
+        BlockingQueue<Object> tq = new ArrayBlockingQueue<>(8);
+        long base = progressRows.get();
+        Future<Long> sf = threads.submit(() -> producePairs(source, lo, hi, sq, stop, n -> progress(base + n)));
+        Future<Long> tf = threads.submit(() -> producePairs(target, lo, hi, tq, stop, n -> { }));
+        try {
+            PairCursor sc = new PairCursor(sq, sf, "source");
+            PairCursor tc = new PairCursor(tq, tf, "target");
+            boolean a = sc.next();
+            boolean b = tc.next();
+            long srcCount = 0;
+            long tgtCount = 0;
+            while (a || b) {
+                int c = !a ? 1 : !b ? -1 : Long.compare(sc.key, tc.key);
+                if (c < 0) {
+                    found.missing(RowKey.of(Long.toString(sc.key)));
+                    a = sc.next();
+                    srcCount++;
+                } else if (c > 0) {
+                    found.surplus(RowKey.of(Long.toString(tc.key)));
+                    b = tc.next();
+                    tgtCount++;
+                } else {
+                    if (sc.hash != tc.hash) {
+                        found.changed(RowKey.of(Long.toString(sc.key)));
+                    }
+                    a = sc.next();
+                    b = tc.next();
+                    srcCount++;
+                    tgtCount++;
+                }
+            }
+            fetchedRows += srcCount + tgtCount;
+            if (lo == null) {
+                sourceRows = srcCount;
+                targetRows = tgtCount;
+            }
+            sf.get();
+            tf.get();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("interrupted", e);
+        } catch (ExecutionException e) {
+            throw rethrow(e.getCause());
+        } finally {
+            stop.set(true);
+            sq.clear();
+            tq.clear();
+            awaitQuietly(sf);
+            awaitQuietly(tf);
+        }
+    }
+
+    private long producePairs(TableSide side, Long lo, Long hi, BlockingQueue<Object> queue, AtomicBoolean stop,
+                              java.util.function.LongConsumer progress) throws Exception {
+        long[][] batch = {new long[2 * BATCH]};
+        int[] at = {0};
+        long[] n = {0};
+        try {
+            side.hashRows(lo, hi, true, new TableSide.HashSink() {
+                @Override
+                public void accept(long key, long hash) {
+                    batch[0][at[0]++] = key;
+                    batch[0][at[0]++] = hash;
+                    if (at[0] == batch[0].length) {
+                        put(queue, batch[0], stop);
+                        batch[0] = new long[2 * BATCH];
+                        at[0] = 0;
+                        progress.accept(n[0] += BATCH);
+                    }
+                }
+
+                @Override
+                public void restart() {
+                    throw new StartOverException();
+                }
+            });
+            if (at[0] > 0) {
+                put(queue, java.util.Arrays.copyOf(batch[0], at[0]), stop);
+            }
+            put(queue, END, stop);
+        } catch (RuntimeException | SQLException e) {
+            if (!stop.get()) {
+                queue.offer(e);
+            }
+            throw e;
+        }
+        return n[0];
+    }
+
+    /** Consumes one side's (key, hash) batches, checking that keys arrive strictly ascending. */
+    private final class PairCursor {
+        private final BlockingQueue<Object> queue;
+        private final Future<Long> producer;
+        private final String side;
+        private long[] batch = new long[0];
+        private int at;
+        private boolean started;
+        long key;
+        long hash;
+
+        PairCursor(BlockingQueue<Object> queue, Future<Long> producer, String side) {
+            this.queue = queue;
+            this.producer = producer;
+            this.side = side;
+        }
+
+        /** Advances; false at the end. */
+        boolean next() throws InterruptedException, SQLException, ExecutionException {
+            while (at == batch.length) {
+                Object o = queue.poll(200, TimeUnit.MILLISECONDS);
+                if (o == null) {
+                    if (producer.isDone() && queue.isEmpty()) {
+                        producer.get();
+                        throw new IllegalStateException("the " + side + " reader ended without finishing its rows");
+                    }
+                    continue;
+                }
+                if (o == END) {
+                    return false;
+                }
+                if (o instanceof SQLException e) {
+                    throw e;
+                }
+                if (o instanceof RuntimeException e) {
+                    throw e;
+                }
+                batch = (long[]) o;
+                at = 0;
+            }
+            long k = batch[at++];
+            if (started && k <= key) {
+                throw new IllegalStateException("the " + side + " returned key " + k + " after " + key + " for table "
+                        + (side.equals("source") ? request.sourceTable() : request.targetTable()) + ": keys must be unique and sorted");
+            }
+            started = true;
+            key = k;
+            hash = batch[at++];
+            return true;
+        }
+    }
+
+    private void mergeByText(Long lo, Long hi, Differences found) throws SQLException {
         fetchedSegments++;
         AtomicBoolean stop = new AtomicBoolean();
         BlockingQueue<Object> sq = new ArrayBlockingQueue<>(8);

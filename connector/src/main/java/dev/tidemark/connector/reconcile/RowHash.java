@@ -5,12 +5,13 @@ package dev.tidemark.connector.reconcile;
  * of a set of rows: their count and the sum of their hashes (mod 2^64). A sum rather than an XOR, so that two equal
  * rows do not cancel out.
  *
- * <p>A row is hashed as a sequence of tokens: each value's UTF-16 code units followed by an end-of-value token, SQL
- * NULL as a token of its own; both tokens lie outside the range of code units, so {@code ("ab", "c")},
- * {@code ("a", "bc")}, {@code ("", NULL)} and {@code (NULL, "")} all differ. FNV-1a over the tokens, then
- * MurmurHash3's 64-bit finaliser so that sums of hashes are well mixed. One changed value always changes the row's
- * hash (each FNV step is a bijection of the state); different rows collide with probability about 2^-64. Not a
- * cryptographic hash: it guards against accidents, not adversaries.
+ * <p>A row is hashed as a sequence of units: each value's UTF-16 code units followed by an end-of-value unit, SQL
+ * NULL as a unit of its own; both lie outside the range of code units, so {@code ("ab", "c")}, {@code ("a", "bc")},
+ * {@code ("", NULL)} and {@code (NULL, "")} all differ. Units (17 bits each) are packed three to a 64-bit word, and
+ * words are hashed FNV-1a style ({@code h = (h ^ word) * prime}); a last, partial word is filled with a unit value
+ * that never occurs. MurmurHash3's 64-bit finaliser mixes the result so that sums of hashes are well spread. One
+ * changed value always changes the row's hash (each step is a bijection of the state); different rows collide with
+ * probability about 2^-64. Not a cryptographic hash: it guards against accidents, not adversaries.
  *
  * <p>Instances are mutable and reused row after row by one thread: {@link #begin}, values, {@link #end}.
  */
@@ -19,41 +20,120 @@ final class RowHash {
     private static final long PRIME = 0x100000001b3L;
     private static final int END_OF_VALUE = 0x10000;
     private static final int NULL = 0x10001;
+    private static final long FILL = 0x1FFFF;
 
     private long h;
+    private long acc;
+    private int n;
 
     RowHash begin() {
         h = OFFSET;
+        acc = 0;
+        n = 0;
         return this;
     }
 
+    private void unit(int u) {
+        acc |= (long) u << (17 * n);
+        if (++n == 3) {
+            h = (h ^ acc) * PRIME;
+            acc = 0;
+            n = 0;
+        }
+    }
+
     void ch(char c) {
-        h = (h ^ c) * PRIME;
+        unit(c);
     }
 
     void chars(CharSequence s, int from, int to) {
+        int i = from;
+        while (n != 0 && i < to) {
+            unit(s.charAt(i++));
+        }
         long x = h;
-        for (int i = from; i < to; i++) {
-            x = (x ^ s.charAt(i)) * PRIME;
+        for (; i + 3 <= to; i += 3) {
+            x = (x ^ (s.charAt(i) | (long) s.charAt(i + 1) << 17 | (long) s.charAt(i + 2) << 34)) * PRIME;
         }
         h = x;
+        while (i < to) {
+            unit(s.charAt(i++));
+        }
+    }
+
+    /** Bytes known to be ASCII, as characters. */
+    void bytes(byte[] d, int from, int to) {
+        int i = from;
+        while (n != 0 && i < to) {
+            unit(d[i++]);
+        }
+        long x = h;
+        for (; i + 3 <= to; i += 3) {
+            x = (x ^ (d[i] | (long) d[i + 1] << 17 | (long) d[i + 2] << 34)) * PRIME;
+        }
+        h = x;
+        while (i < to) {
+            unit(d[i++]);
+        }
     }
 
     void chars(String s) {
+        chars(s, 0, s.length());
+    }
+
+    /**
+     * Feeds {@code d[from, to)} as text if it is plain ASCII (no byte above 0x7F, and no backslash when
+     * {@code noBackslash}), as {@link #chars} would; returns false, having fed nothing, otherwise.
+     */
+    boolean asciiBytes(byte[] d, int from, int to, boolean noBackslash) {
+        long savedH = h;
+        long savedAcc = acc;
+        int savedN = n;
+        int i = from;
+        while (n != 0 && i < to) {
+            byte b = d[i++];
+            if (b < 0 || noBackslash && b == '\\') {
+                h = savedH;
+                acc = savedAcc;
+                n = savedN;
+                return false;
+            }
+            unit(b);
+        }
         long x = h;
-        for (int i = 0, n = s.length(); i < n; i++) {
-            x = (x ^ s.charAt(i)) * PRIME;
+        for (; i + 3 <= to; i += 3) {
+            byte b0 = d[i];
+            byte b1 = d[i + 1];
+            byte b2 = d[i + 2];
+            if ((b0 | b1 | b2) < 0 || noBackslash && (b0 == '\\' || b1 == '\\' || b2 == '\\')) {
+                h = savedH;
+                acc = savedAcc;
+                n = savedN;
+                return false;
+            }
+            x = (x ^ (b0 | (long) b1 << 17 | (long) b2 << 34)) * PRIME;
         }
         h = x;
+        while (i < to) {
+            byte b = d[i++];
+            if (b < 0 || noBackslash && b == '\\') {
+                h = savedH;
+                acc = savedAcc;
+                n = savedN;
+                return false;
+            }
+            unit(b);
+        }
+        return true;
     }
 
     /** Ends one value. */
     void endValue() {
-        h = (h ^ END_OF_VALUE) * PRIME;
+        unit(END_OF_VALUE);
     }
 
     void nullValue() {
-        h = (h ^ NULL) * PRIME;
+        unit(NULL);
     }
 
     /** One whole canonical value (null for SQL NULL). */
@@ -67,7 +147,11 @@ final class RowHash {
     }
 
     long end() {
-        return fmix(h);
+        long x = h;
+        if (n > 0) {
+            x = (x ^ (acc | FILL << (17 * n))) * PRIME;
+        }
+        return fmix(x);
     }
 
     /** The hash of a row of canonical values. */

@@ -13,10 +13,11 @@ interface SegmentChecksums {
     String method();
 
     /**
-     * @param whole    the bucketing spans every key of the table (the first pass): no range predicate is needed
+     * @param lo       the lowest key to read, or null for no lower bound (the first pass reads the whole table)
+     * @param hi       the highest key to read, or null for no upper bound
      * @param progress receives the number of rows checksummed so far, now and then (may be ignored)
      */
-    Checksums compute(TableSide side, Bucketing buckets, boolean whole, LongConsumer progress) throws SQLException;
+    Checksums compute(TableSide side, Bucketing buckets, Long lo, Long hi, LongConsumer progress) throws SQLException;
 
     /** Per-segment row counts and hash sums. */
     record Checksums(long[] counts, long[] sums) {
@@ -48,11 +49,11 @@ interface SegmentChecksums {
         }
 
         @Override
-        public Checksums compute(TableSide side, Bucketing b, boolean whole, LongConsumer progress) throws SQLException {
+        public Checksums compute(TableSide side, Bucketing b, Long lo, Long hi, LongConsumer progress) throws SQLException {
             long[] counts = new long[b.count()];
             long[] sums = new long[b.count()];
             long[] seen = {0};
-            side.hashRows(whole ? null : b.lo(), whole ? null : b.hi(), new TableSide.HashSink() {
+            side.hashRows(lo, hi, new TableSide.HashSink() {
                 @Override
                 public void accept(long key, long hash) {
                     if (b.contains(key)) {

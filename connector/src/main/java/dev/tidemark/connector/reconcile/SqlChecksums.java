@@ -56,13 +56,13 @@ final class SqlChecksums implements SegmentChecksums {
     }
 
     @Override
-    public Checksums compute(TableSide side, Bucketing b, boolean whole, LongConsumer progress) throws SQLException {
+    public Checksums compute(TableSide side, Bucketing b, Long lo, Long hi, LongConsumer progress) throws SQLException {
         long[] counts = new long[b.count()];
         long[] sums = new long[b.count()];
         Engine e = side.engine;
         String key = side.columnsSql().get(shape.keyIndex()[0]);
         String bucket = e == Engine.MARIADB ? "(" + key + " - (" + b.lo() + ")) DIV " + b.width() : "(" + key + " - (" + b.lo() + ")) / " + b.width();
-        String sql = "SELECT " + bucket + ", count(*), " + sumOfHashes(side) + " FROM " + side.tableSql() + side.whereSql(b.lo(), b.hi())
+        String sql = "SELECT " + bucket + ", count(*), " + sumOfHashes(side) + " FROM " + side.tableSql() + side.whereSql(lo == null ? b.lo() : lo, hi == null ? b.hi() : hi)
                 + " GROUP BY 1";
         long rows = 0;
         try (Statement s = side.connection.createStatement(); ResultSet rs = s.executeQuery(sql)) {

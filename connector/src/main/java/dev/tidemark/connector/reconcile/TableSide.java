@@ -210,23 +210,29 @@ final class TableSide implements AutoCloseable {
      * @return rows read
      */
     long hashRows(Long lo, Long hi, HashSink sink) throws SQLException {
+        return hashRows(lo, hi, false, sink);
+    }
+
+    /** As {@link #hashRows(Long, Long, HashSink)}, in key order when {@code ordered}. */
+    long hashRows(Long lo, Long hi, boolean ordered, HashSink sink) throws SQLException {
+        String order = ordered ? " ORDER BY " + orderBy : "";
         int key = shape.keyIndex()[0];
         try {
             if (engine == Engine.POSTGRESQL) {
-                String sql = "SELECT " + select + " FROM " + table + where(lo, hi);
+                String sql = "SELECT " + select + " FROM " + table + where(lo, hi) + order;
                 return copyHashing(sql, key, sink);
             }
             if (engine == Engine.SQLITE) {
                 try {
-                    return sqliteHashing(lo, hi, key, sink, false);
+                    return sqliteHashing(lo, hi, order, key, sink, false);
                 } catch (SeparatorInTextException e) {
                     sink.restart();
-                    return sqliteHashing(lo, hi, key, sink, true);
+                    return sqliteHashing(lo, hi, order, key, sink, true);
                 }
             }
             RowHash h = new RowHash();
             long[] n = {0};
-            jdbc("SELECT " + select + " FROM " + table + where(lo, hi), values -> {
+            jdbc("SELECT " + select + " FROM " + table + where(lo, hi) + order, values -> {
                 h.begin();
                 for (String v : values) {
                     h.value(v);
@@ -256,12 +262,12 @@ final class TableSide implements AutoCloseable {
      * SQLite, one text per row: each value followed by U+001F, or U+001E alone for NULL (blobs as lower-case hex).
      * Separators inside a value always show: they add a value or end a NULL that is not empty.
      */
-    private long sqliteHashing(Long lo, Long hi, int key, HashSink sink, boolean perColumn) throws SQLException {
+    private long sqliteHashing(Long lo, Long hi, String order, int key, HashSink sink, boolean perColumn) throws SQLException {
         RowHash h = new RowHash();
         long n = 0;
         if (perColumn) {
             long[] count = {0};
-            jdbc("SELECT " + select + " FROM " + table + where(lo, hi), values -> {
+            jdbc("SELECT " + select + " FROM " + table + where(lo, hi) + order, values -> {
                 h.begin();
                 for (String v : values) {
                     h.value(v);
@@ -289,57 +295,152 @@ final class TableSide implements AutoCloseable {
             }
         }
         AsciiView view = new AsciiView();
-        try (Statement s = connection.createStatement(); ResultSet rs = s.executeQuery("SELECT " + concat + " FROM " + table + where(lo, hi))) {
+        if (order.isEmpty() && keyKinds.size() == 1) {
+            return sqliteChunks(lo, hi, concat.toString(), feedKinds, key, sink, h, view);
+        }
+        try (Statement s = connection.createStatement(); ResultSet rs = s.executeQuery("SELECT " + concat + " FROM " + table + where(lo, hi) + order)) {
             while (rs.next()) {
                 // UTF-8 bytes: the separators never occur inside a multi-byte sequence
                 byte[] row = rs.getBytes(1);
-                h.begin();
-                long k = 0;
-                int at = 0;
-                int len = row.length;
-                for (int f = 0; f < feedKinds.length; f++) {
-                    int end = at;
-                    while (end < len && row[end] != VALUE_END && row[end] != NULL_END) {
-                        end++;
-                    }
-                    if (end == len) {
-                        throw new SeparatorInTextException();
-                    }
-                    if (row[end] == NULL_END) {
-                        if (end != at) {
-                            throw new SeparatorInTextException();
-                        }
-                        h.nullValue();
-                    } else {
-                        feedBytes(row, at, end, feedKinds[f], h, view, false);
-                        if (f == key) {
-                            k = parseLong(view.set(row, at, end), 0, end - at);
-                        }
-                    }
-                    at = end + 1;
-                }
-                if (at != len) {
+                if (hashConcatenated(row, 1, feedKinds, key, sink, h, view) != row.length) {
                     throw new SeparatorInTextException();
                 }
-                sink.accept(k, h.end());
                 n++;
             }
         }
         return n;
     }
 
+    private static final int FIRST_CHUNK_ROWS = 1_000;
+    private static final int MAX_CHUNK_ROWS = 10_000;
+    private static final long CHUNK_BYTES = 200_000;
+
+    /**
+     * SQLite, unordered, single key column: the rows of a chunk of keys (about {@value #CHUNK_BYTES} bytes of text,
+     * at most {@value #MAX_CHUNK_ROWS} rows) come back as one text ({@code group_concat}), paged by key — two driver
+     * calls per chunk instead of two per row.
+     * <pre>
+     * SELECT group_concat(e, ''), count(*), max("id") FROM (SELECT "id", &lt;row text&gt; AS e FROM "items"
+     *   WHERE &lt;range&gt; AND "id" &gt; ? ORDER BY "id" LIMIT ?)
+     * </pre>
+     */
+    private long sqliteChunks(Long lo, Long hi, String concat, ValueKind[] feedKinds, int key, HashSink sink, RowHash h, AsciiView view)
+            throws SQLException {
+        String range = where(lo, hi);
+        String sql = "SELECT group_concat(e, ''), count(*), max(k) FROM (SELECT " + firstKey + " AS k, " + concat + " AS e FROM " + table
+                + (range.isEmpty() ? " WHERE " : range + " AND ") + firstKey + " > ? ORDER BY " + firstKey + " LIMIT ?)";
+        long n = 0;
+        long after = Long.MIN_VALUE;
+        try (PreparedStatement firstChunk = connection.prepareStatement(sql.replace(firstKey + " > ?", firstKey + " >= ?"));
+             PreparedStatement nextChunk = connection.prepareStatement(sql)) {
+            PreparedStatement ps = firstChunk;
+            int limit = FIRST_CHUNK_ROWS;
+            while (true) {
+                ps.setLong(1, after);
+                ps.setInt(2, limit);
+                long rows;
+                try (ResultSet rs = ps.executeQuery()) {
+                    rs.next();
+                    rows = rs.getLong(2);
+                    if (rows == 0) {
+                        return n;
+                    }
+                    byte[] text = rs.getBytes(1);
+                    if (hashConcatenated(text, rows, feedKinds, key, sink, h, view) != text.length) {
+                        throw new SeparatorInTextException();
+                    }
+                    after = rs.getLong(3);
+                    if (rows < limit || after == Long.MAX_VALUE) {
+                        return n + rows;
+                    }
+                    // the next chunk's text of about CHUNK_BYTES: small enough not to be a "humongous" object for G1
+                    limit = (int) Math.max(16, Math.min(MAX_CHUNK_ROWS, CHUNK_BYTES * rows / Math.max(1, text.length)));
+                }
+                n += rows;
+                ps = nextChunk;
+            }
+        }
+    }
+
+    /**
+     * Hashes {@code rows} rows of concatenated values (each value followed by U+001F, NULL as U+001E alone) and
+     * returns where the parse ended; a separator inside a value shows as a parse that does not end at the text's end
+     * or as a NULL marker after text.
+     */
+    private static int hashConcatenated(byte[] text, long rows, ValueKind[] feedKinds, int key, HashSink sink, RowHash h, AsciiView view) {
+        int at = 0;
+        int len = text.length;
+        for (long r = 0; r < rows; r++) {
+            h.begin();
+            long k = 0;
+            for (int f = 0; f < feedKinds.length; f++) {
+                int end = at;
+                while (end < len && text[end] != VALUE_END && text[end] != NULL_END) {
+                    end++;
+                }
+                if (end == len) {
+                    throw new SeparatorInTextException();
+                }
+                if (text[end] == NULL_END) {
+                    if (end != at) {
+                        throw new SeparatorInTextException();
+                    }
+                    h.nullValue();
+                } else {
+                    feedBytes(text, at, end, feedKinds[f], h, view, false);
+                    if (f == key) {
+                        try {
+                            k = parseLong(text, at, end, view);
+                        } catch (NumberFormatException e) {
+                            throw new SeparatorInTextException(); // out of step: a value held a separator
+                        }
+                    }
+                }
+                at = end + 1;
+            }
+            sink.accept(k, h.end());
+        }
+        return at;
+    }
+
     /**
      * Feeds one UTF-8 value: in place when it is ASCII (and, for COPY, free of escapes), else decoded first.
      */
     static void feedBytes(byte[] d, int from, int to, ValueKind kind, RowHash h, AsciiView view, boolean copyEscapes) {
-        for (int i = from; i < to; i++) {
-            if (d[i] < 0 || copyEscapes && d[i] == '\\') {
-                String text = copyEscapes ? CopyParser.unescape(d, from, to) : new String(d, from, to - from, StandardCharsets.UTF_8);
-                CanonicalFeed.feed(text, 0, text.length(), kind, h);
-                return;
+        if (!ByteFeed.feed(d, from, to, kind, h, copyEscapes)) {
+            String text = copyEscapes ? CopyParser.unescape(d, from, to) : new String(d, from, to - from, StandardCharsets.UTF_8);
+            CanonicalFeed.feed(text, 0, text.length(), kind, h);
+            return;
+        }
+        h.endValue();
+    }
+
+    /** A key's digits straight from the bytes; anything else through {@link #parseLong(CharSequence, int, int)}. */
+    static long parseLong(byte[] d, int from, int to, AsciiView view) {
+        if (to - from <= 18 && to > from) {
+            boolean negative = d[from] == '-';
+            long v = 0;
+            int i = negative ? from + 1 : from;
+            boolean ok = i < to;
+            for (; i < to; i++) {
+                byte c = d[i];
+                if (c < '0' || c > '9') {
+                    ok = false;
+                    break;
+                }
+                v = v * 10 + (c - '0');
+            }
+            if (ok) {
+                return negative ? -v : v;
             }
         }
-        CanonicalFeed.feed(view.set(d, from, to), 0, to - from, kind, h);
+        for (int i = from; i < to; i++) {
+            if (d[i] < 0) {
+                String text = new String(d, from, to - from, StandardCharsets.UTF_8);
+                return parseLong(text, 0, text.length());
+            }
+        }
+        return parseLong(view.set(d, from, to), 0, to - from);
     }
 
     private static long parseLong(CharSequence s, int from, int to) {
@@ -575,7 +676,7 @@ final class TableSide implements AutoCloseable {
                     if (field < values.length) {
                         feedField(data, start, i, kinds.get(field), h);
                         if (field == key) {
-                            k = parseLong(view.set(data, start, i), 0, i - start);
+                            k = parseLong(data, start, i, view);
                         }
                     }
                     field++;

@@ -107,6 +107,77 @@ class CanonicalFeedTest {
                 .isNotEqualTo(CanonicalValues.ofText("2026-01-02 03:04:05.000008+00", ValueKind.TIMESTAMPTZ));
     }
 
+    private static long viaBytes(String text, ValueKind kind, boolean copy) {
+        String field = copy ? text.replace("\\", "\\\\").replace("\t", "\\t").replace("\n", "\\n") : text;
+        byte[] d = ("ab" + field + "cd").getBytes(java.nio.charset.StandardCharsets.UTF_8);
+        int to = d.length - 2;
+        RowHash h = new RowHash().begin();
+        TableSide.feedBytes(d, 2, to, kind, h, new TableSide.AsciiView(), copy);
+        return h.end();
+    }
+
+    @Test
+    void feedingBytesHashesExactlyAsFeedingTheText() {
+        List<String> inputs = new ArrayList<>(List.of(SAMPLES));
+        inputs.addAll(List.of("\\x0A0b", "a\\b", "tab\there", "line\nnext", "\\x", "é\\x41"));
+        Random random = new Random(11);
+        String alphabet = "0123456789-+.:TZ tfrue\\xaAbBé";
+        for (int i = 0; i < 20_000; i++) {
+            StringBuilder b = new StringBuilder();
+            for (int j = random.nextInt(30); j > 0; j--) {
+                b.append(alphabet.charAt(random.nextInt(alphabet.length())));
+            }
+            inputs.add(b.toString());
+            inputs.add(String.format("%04d-%02d-%02d%s%02d:%02d:%02d.%d%s", random.nextInt(10000), random.nextInt(13), random.nextInt(32),
+                    random.nextBoolean() ? " " : "T", random.nextInt(24), random.nextInt(60), random.nextInt(60), random.nextInt(1_000_000_000),
+                    new String[] {"", "Z", "+00", "+00:00", "+02"}[random.nextInt(5)]));
+        }
+        for (ValueKind kind : ValueKind.values()) {
+            for (String s : inputs) {
+                long expected = fed(s, kind);
+                assertThat(viaBytes(s, kind, false)).as("%s of '%s'", kind, s).isEqualTo(expected);
+                assertThat(viaBytes(s, kind, true)).as("%s of COPY field '%s'", kind, s).isEqualTo(expected);
+            }
+        }
+    }
+
+    @Test
+    void bulkAndAsciiFeedingHashLikeOneUnitAtATime() {
+        Random random = new Random(7);
+        for (int round = 0; round < 2000; round++) {
+            int values = 1 + random.nextInt(6);
+            RowHash bulk = new RowHash().begin();
+            RowHash single = new RowHash().begin();
+            RowHash ascii = new RowHash().begin();
+            for (int v = 0; v < values; v++) {
+                StringBuilder b = new StringBuilder();
+                for (int i = random.nextInt(12); i > 0; i--) {
+                    b.append((char) (32 + random.nextInt(95)));
+                }
+                String text = b.toString();
+                bulk.chars(text);
+                bulk.endValue();
+                for (int i = 0; i < text.length(); i++) {
+                    single.ch(text.charAt(i));
+                }
+                single.endValue();
+                byte[] bytes = ("xx" + text + "yy").getBytes(java.nio.charset.StandardCharsets.US_ASCII);
+                if (!ascii.asciiBytes(bytes, 2, 2 + text.length(), true)) {
+                    ascii.chars(text); // had a backslash: fed nothing, so the text path takes over
+                }
+                ascii.endValue();
+            }
+            assertThat(bulk.end()).isEqualTo(single.end()).isEqualTo(ascii.end());
+        }
+        RowHash h = new RowHash().begin();
+        h.chars("ab");
+        long before = new RowHash().begin().end();
+        assertThat(h.asciiBytes("é".getBytes(java.nio.charset.StandardCharsets.UTF_8), 0, 2, false)).isFalse();
+        RowHash ref = new RowHash().begin();
+        ref.chars("ab");
+        assertThat(h.end()).as("a refused feed leaves the state as it was").isEqualTo(ref.end()).isNotEqualTo(before);
+    }
+
     @Test
     void nullAndEmptyTextHashDifferentlyAndValuesDoNotRunTogether() {
         assertThat(RowHash.of(new String[] {null})).isNotEqualTo(RowHash.of(new String[] {""}));

@@ -1,0 +1,77 @@
+package dev.tidemark.sink.jdbc;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.tidemark.sink.event.ChangeEvent;
+import dev.tidemark.sink.event.RowSchema;
+import dev.tidemark.sink.event.SourcePosition;
+import dev.tidemark.sink.event.TableId;
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.util.List;
+import java.util.Properties;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Reconcile repairs carry a position just after the stored one ({@link SourcePosition.After}): it wins over the
+ * stale row and a replay of the event that wrote it, and loses to any later event.
+ */
+class AfterPositionTest {
+    @TempDir
+    Path dir;
+
+    @Test
+    void rendersJustAfterTheStoredPositionAndBeforeEveryLaterOne() {
+        String stored = new SourcePosition.Lsn(0x16B3748L).render();
+        String after = new SourcePosition.After(stored).render();
+        assertThat(after).isEqualTo(stored + "~");
+        assertThat(after.compareTo(stored)).isPositive();
+        assertThat(after.compareTo(new SourcePosition.Lsn(0x16B3749L).render())).isNegative();
+        assertThat(new SourcePosition.After(after).render().compareTo(after)).isPositive();
+        String cursor = new SourcePosition.Cursor("2026-01-02T03:04:05.000000000Z").render();
+        assertThat(new SourcePosition.After(cursor).render().compareTo(new SourcePosition.Cursor("2026-01-02T03:04:05.000000001Z").render()))
+                .isNegative();
+    }
+
+    @Test
+    void aRepairWinsOverTheStaleRowAndItsReplayButNotOverALaterEvent() throws SQLException {
+        String url = "jdbc:sqlite:" + dir.resolve("t.db");
+        TableId t = new TableId("public", "items");
+        RowSchema s = SqliteChangeSinkTest.schema("id", "label");
+        try (JdbcChangeSink sink = JdbcChangeSink.open(url, new Properties(), SinkOptions.defaults("p1"))) {
+            ChangeEvent.Upsert stale = SqliteChangeSinkTest.upsert(t, s, 1, "stale", 100);
+            sink.apply(List.of(stale), List.of());
+            String stored = new SourcePosition.Lsn(100).render();
+
+            ChangeEvent.Upsert repair = new ChangeEvent.Upsert(t, stale.key(), s, withLabel(stale, "repaired"),
+                    new SourcePosition.After(stored), ChangeEvent.Op.READ);
+            sink.apply(List.of(repair), List.of());
+            assertThat(label(url)).isEqualTo("repaired");
+
+            sink.apply(List.of(stale), List.of());
+            assertThat(label(url)).as("a replay of the stale event is skipped").isEqualTo("repaired");
+
+            sink.apply(List.of(SqliteChangeSinkTest.upsert(t, s, 1, "later", 101)), List.of());
+            assertThat(label(url)).as("a later event wins over the repair").isEqualTo("later");
+        }
+    }
+
+    private static java.util.Map<String, Object> withLabel(ChangeEvent.Upsert u, String label) {
+        java.util.Map<String, Object> row = new java.util.LinkedHashMap<>(u.row());
+        row.put("label", label);
+        return row;
+    }
+
+    private static String label(String url) throws SQLException {
+        try (Connection c = DriverManager.getConnection(url); Statement st = c.createStatement();
+             ResultSet rs = st.executeQuery("SELECT label FROM items WHERE id = 1")) {
+            rs.next();
+            return rs.getString(1);
+        }
+    }
+}
