@@ -36,14 +36,15 @@ import org.postgresql.PGConnection;
  * (a third each missing, surplus and changed). Side by side, on the same tables, two baselines: reading every row's
  * content ({@code COPY t TO STDOUT} on PostgreSQL, {@code SELECT} of every column on SQLite — the slower of the two
  * is the content read) and a data-diff-style whole-table {@code sum(md5(row))} on PostgreSQL; plus {@code count(*)},
- * which takes a fraction of that and proves nothing. Each figure is the best of {@value #REPEATS} runs. Peak heap
+ * which takes a fraction of that and proves nothing. Each figure is the best of {@value #REPEATS} runs (reconcile after
+ * one untimed warm-up run per size). Peak heap
  * (sum of the heap pools' peaks) and peak RSS (VmHWM, reset before each run) are per run.
  *
  * <p>Starts a throwaway PostgreSQL (fsync off) unless {@code --pg jdbc:postgresql://host:port/} is given. Markdown on
  * stdout, progress on stderr.
  */
 public final class ReconcileBenchmark {
-    private static final int REPEATS = 2;
+    private static final int REPEATS = 3;
     private final PrintStream log = System.err;
     private final String serverUrl;
     private final String user;
@@ -230,6 +231,7 @@ public final class ReconcileBenchmark {
                 return rs.getString(2);
             }
         }));
+        reconcile(db, n, 0); // warm-up: the JIT compiles the hot paths before anything is timed
         f.put("none", best(() -> reconcile(db, n, 0)));
         plant(n, 1);
         f.put("one", best(() -> reconcile(db, n, 1)));
