@@ -37,7 +37,7 @@ import org.postgresql.PGConnection;
  * content ({@code COPY t TO STDOUT} on PostgreSQL, {@code SELECT} of every column on SQLite — the slower of the two
  * is the content read) and a data-diff-style whole-table {@code sum(md5(row))} on PostgreSQL; plus {@code count(*)},
  * which takes a fraction of that and proves nothing. Each figure is the best of {@value #REPEATS} runs (reconcile after
- * one untimed warm-up run per size). Peak heap
+ * untimed warm-up runs: three on the first size, one on the others). Peak heap
  * (sum of the heap pools' peaks) and peak RSS (VmHWM, reset before each run) are per run.
  *
  * <p>Starts a throwaway PostgreSQL (fsync off) unless {@code --pg jdbc:postgresql://host:port/} is given. Markdown on
@@ -50,6 +50,7 @@ public final class ReconcileBenchmark {
     private final String user;
     private final Path dir;
     private String original;
+    private boolean warmedUp;
 
     private ReconcileBenchmark(String serverUrl, String user, Path dir) {
         this.serverUrl = serverUrl;
@@ -231,7 +232,10 @@ public final class ReconcileBenchmark {
                 return rs.getString(2);
             }
         }));
-        reconcile(db, n, 0); // warm-up: the JIT compiles the hot paths before anything is timed
+        for (int i = warmedUp ? 1 : 3; i > 0; i--) {
+            reconcile(db, n, 0); // warm-up: the JIT compiles the hot paths before anything is timed
+        }
+        warmedUp = true;
         f.put("none", best(() -> reconcile(db, n, 0)));
         plant(n, 1);
         f.put("one", best(() -> reconcile(db, n, 1)));
