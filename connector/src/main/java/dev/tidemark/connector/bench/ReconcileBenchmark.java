@@ -36,19 +36,22 @@ import org.postgresql.PGConnection;
  * (a third each missing, surplus and changed). Side by side, on the same tables, two baselines: reading every row's
  * content ({@code COPY t TO STDOUT} on PostgreSQL, {@code SELECT} of every column on SQLite — the slower of the two
  * is the content read) and a data-diff-style whole-table {@code sum(md5(row))} on PostgreSQL; plus {@code count(*)},
- * which takes a fraction of that and proves nothing. Each figure is the best of {@value #REPEATS} runs. Peak heap
+ * which takes a fraction of that and proves nothing. Each figure is the best of {@value #REPEATS} rounds; a round runs
+ * every measurement once, so background load on a shared machine hits them alike (reconcile after untimed warm-up
+ * runs: three on the first size, one on the others). Peak heap
  * (sum of the heap pools' peaks) and peak RSS (VmHWM, reset before each run) are per run.
  *
  * <p>Starts a throwaway PostgreSQL (fsync off) unless {@code --pg jdbc:postgresql://host:port/} is given. Markdown on
  * stdout, progress on stderr.
  */
 public final class ReconcileBenchmark {
-    private static final int REPEATS = 2;
+    private static final int REPEATS = 3;
     private final PrintStream log = System.err;
     private final String serverUrl;
     private final String user;
     private final Path dir;
     private String original;
+    private boolean warmedUp;
 
     private ReconcileBenchmark(String serverUrl, String user, Path dir) {
         this.serverUrl = serverUrl;
@@ -198,18 +201,18 @@ public final class ReconcileBenchmark {
 
     private Map<String, Figure> measure(String db, Connection src, long n) throws Exception {
         String t = table(n);
-        Map<String, Figure> f = new LinkedHashMap<>();
-        f.put("count", best(() -> {
+        Map<String, Work> work = new LinkedHashMap<>();
+        work.put("count", () -> {
             try (Statement s = src.createStatement(); ResultSet rs = s.executeQuery("SELECT count(*) FROM public." + t)) {
                 rs.next();
                 return rs.getLong(1) + " rows";
             }
-        }));
-        f.put("copy", best(() -> {
-            long bytes = src.unwrap(PGConnection.class).getCopyAPI().copyOut("COPY public." + t + " TO STDOUT", OutputStream.nullOutputStream());
-            return bytes + " rows";
-        }));
-        f.put("sqlite", best(() -> {
+        });
+        work.put("copy", () -> {
+            long rows = src.unwrap(PGConnection.class).getCopyAPI().copyOut("COPY public." + t + " TO STDOUT", OutputStream.nullOutputStream());
+            return rows + " rows";
+        });
+        work.put("sqlite", () -> {
             long rows = 0;
             try (Connection c = DriverManager.getConnection(sqliteUrl(n)); Statement s = c.createStatement();
                  ResultSet rs = s.executeQuery("SELECT id, amount, happened, flag, label, note FROM \"" + t + "\"")) {
@@ -222,21 +225,50 @@ public final class ReconcileBenchmark {
                 }
             }
             return rows + " rows";
-        }));
-        f.put("md5", best(() -> {
+        });
+        work.put("md5", () -> {
             try (Statement s = src.createStatement();
                  ResultSet rs = s.executeQuery("SELECT count(*), sum(('x' || substr(md5(r::text), 18))::bit(60)::bigint) FROM public." + t + " r")) {
                 rs.next();
                 return rs.getString(2);
             }
-        }));
-        f.put("none", best(() -> reconcile(db, n, 0)));
-        plant(n, 1);
-        f.put("one", best(() -> reconcile(db, n, 1)));
-        plant(n, -1);
+        });
+        work.put("none", () -> reconcile(db, n, 0));
+        work.put("one", () -> {
+            plant(n, 1);
+            try {
+                return reconcile(db, n, 1);
+            } finally {
+                plant(n, -1);
+            }
+        });
+        for (int i = warmedUp ? 1 : 3; i > 0; i--) {
+            reconcile(db, n, 0); // warm-up: the JIT compiles the hot paths before anything is timed
+        }
+        warmedUp = true;
+        // rounds: each measurement once per round, so that background load on a shared machine hits all alike
+        Map<String, Figure> f = new LinkedHashMap<>();
+        for (int round = 1; round <= REPEATS; round++) {
+            log.printf("%s, round %d of %d (load average %s)%n", table(n), round, REPEATS, loadAverage());
+            for (Map.Entry<String, Work> w : work.entrySet()) {
+                Figure x = once(w.getKey(), w.getValue());
+                f.merge(w.getKey(), x, (a, b) -> a.seconds() <= b.seconds() ? a : b);
+            }
+        }
         long planted = plant(n, n / 100);
-        f.put("percent", best(() -> reconcile(db, n, planted)));
+        for (int round = 1; round <= REPEATS; round++) {
+            Figure x = once("percent", () -> reconcile(db, n, planted));
+            f.merge("percent", x, (a, b) -> a.seconds() <= b.seconds() ? a : b);
+        }
         return f;
+    }
+
+    static String loadAverage() {
+        try {
+            return Files.readString(Path.of("/proc/loadavg")).split(" ")[0];
+        } catch (Exception e) {
+            return "?";
+        }
     }
 
     private String reconcile(String db, long n, long expected) throws SQLException {
@@ -289,24 +321,18 @@ public final class ReconcileBenchmark {
         }
     }
 
-    private Figure best(Work work) throws Exception {
-        Figure best = null;
-        for (int i = 0; i < REPEATS; i++) {
-            System.gc();
-            List<MemoryPoolMXBean> heap = ManagementFactory.getMemoryPoolMXBeans().stream().filter(p -> p.getType() == MemoryType.HEAP).toList();
-            heap.forEach(MemoryPoolMXBean::resetPeakUsage);
-            resetPeakRss();
-            long t0 = System.nanoTime();
-            String note = work.run();
-            double s = (System.nanoTime() - t0) / 1e9;
-            long heapPeak = heap.stream().mapToLong(p -> p.getPeakUsage().getUsed()).sum();
-            Figure f = new Figure(s, heapPeak, peakRss(), note);
-            log.printf("  %.2f s, peak heap %d MiB, peak RSS %d MiB: %s%n", s, heapPeak >> 20, f.rssBytes() >> 20, note);
-            if (best == null || s < best.seconds()) {
-                best = f;
-            }
-        }
-        return best;
+    private Figure once(String what, Work work) throws Exception {
+        System.gc();
+        List<MemoryPoolMXBean> heap = ManagementFactory.getMemoryPoolMXBeans().stream().filter(p -> p.getType() == MemoryType.HEAP).toList();
+        heap.forEach(MemoryPoolMXBean::resetPeakUsage);
+        resetPeakRss();
+        long t0 = System.nanoTime();
+        String note = work.run();
+        double s = (System.nanoTime() - t0) / 1e9;
+        long heapPeak = heap.stream().mapToLong(p -> p.getPeakUsage().getUsed()).sum();
+        Figure f = new Figure(s, heapPeak, peakRss(), note);
+        log.printf("  %-8s %.2f s, peak heap %d MiB, peak RSS %d MiB: %s%n", what, s, heapPeak >> 20, f.rssBytes() >> 20, note);
+        return f;
     }
 
     private static void resetPeakRss() {

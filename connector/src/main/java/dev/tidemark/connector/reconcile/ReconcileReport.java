@@ -16,7 +16,8 @@ import java.util.Locale;
  *   missing 2: 5, 17
  *   surplus 2: 41, 42
  *   changed 5: 7, 9, 11, 13, 15
- *   holds at source position lsn:0/1A2B3C8, time 2026-05-01T10:00:00.123Z (9 keys re-checked after the settle interval, 0 settled)
+ *   holds at source position lsn:0/1A2B3C8, time 2026-05-01T10:00:05.123Z (9 keys re-checked after the settle interval, 0 settled);
+ *     the scan started at lsn:0/1A2B000, 2026-05-01T10:00:00.101Z
  *   streamed checksums: 5 segments, 2 compared row by row (36 rows) in 0.2 s
  * </pre>
  * JSON keys are objects of key column → canonical text ({@code {"id": "5"}}), so composite and text keys stay
@@ -41,6 +42,7 @@ public final class ReconcileReport {
             b.append(" (").append(r.rechecked()).append(" keys re-checked after the settle interval, ").append(r.settledAway())
                     .append(" settled)");
         }
+        b.append("; the scan started at ").append(r.startPosition().startsWith("lsn:") ? r.startPosition() + ", " : "").append(r.startedAt());
         b.append(System.lineSeparator());
         if (!r.complete()) {
             b.append("  more differences than the key limit: only the listed keys were re-checked; counts include the rest")
@@ -114,7 +116,10 @@ public final class ReconcileReport {
         g.writeStringField("sourcePosition", r.sourcePosition());
         g.writeStringField("time", r.heldAt().toString());
         g.writeEndObject();
-        g.writeStringField("startedAt", r.startedAt().toString());
+        g.writeObjectFieldStart("startedAt");
+        g.writeStringField("sourcePosition", r.startPosition());
+        g.writeStringField("time", r.startedAt().toString());
+        g.writeEndObject();
         g.writeNumberField("rechecked", r.rechecked());
         g.writeNumberField("settledAway", r.settledAway());
         g.writeStringField("method", r.method());

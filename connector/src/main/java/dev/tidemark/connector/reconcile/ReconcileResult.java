@@ -29,18 +29,34 @@ import java.util.List;
  * @param startedAt        when the scan started
  * @param rechecked        keys that were found different by the scan and re-checked after the settle interval
  * @param settledAway      of those, how many were equal on the re-check (changes that were still on their way)
- * @param method           how segments were checksummed: {@code in-database} or {@code streamed}
+ * @param method           how segments were checksummed: {@code in-database} or {@code streamed} ({@code merged}
+ *                         when the key is not an integer and both tables were merged in key order)
  * @param stats            how much work the comparison took
+ * @param startPosition    the source position when the scan started ({@code lsn:…} on PostgreSQL, else
+ *                         {@code time:…}); the comparison covers the changes up to about here
  */
 public record ReconcileResult(String table, String targetTable, List<String> keyColumns, long sourceRows, long targetRows,
                               List<RowKey> missingKeys, List<RowKey> surplusKeys, List<RowKey> changedKeys,
                               long missingCount, long surplusCount, long changedCount, String sourcePosition,
-                              Instant heldAt, Instant startedAt, int rechecked, int settledAway, String method, Stats stats) {
+                              Instant heldAt, Instant startedAt, int rechecked, int settledAway, String method, Stats stats,
+                              String startPosition) {
     public ReconcileResult {
         keyColumns = List.copyOf(keyColumns);
         missingKeys = List.copyOf(missingKeys);
         surplusKeys = List.copyOf(surplusKeys);
         changedKeys = List.copyOf(changedKeys);
+        if (startPosition == null) {
+            startPosition = "time:" + startedAt;
+        }
+    }
+
+    /** A result without a recorded start position (it becomes the start time). */
+    public ReconcileResult(String table, String targetTable, List<String> keyColumns, long sourceRows, long targetRows,
+                           List<RowKey> missingKeys, List<RowKey> surplusKeys, List<RowKey> changedKeys,
+                           long missingCount, long surplusCount, long changedCount, String sourcePosition,
+                           Instant heldAt, Instant startedAt, int rechecked, int settledAway, String method, Stats stats) {
+        this(table, targetTable, keyColumns, sourceRows, targetRows, missingKeys, surplusKeys, changedKeys, missingCount, surplusCount,
+                changedCount, sourcePosition, heldAt, startedAt, rechecked, settledAway, method, stats, null);
     }
 
     /** Missing keys rendered as strings (values joined with {@code ","}). */

@@ -129,6 +129,7 @@ public final class Reconciler {
             throw e;
         }
         try (TableSide s = source; TableSide t = target) {
+            String startPosition = source.position();
             order = new KeyOrder(shape.keyKinds());
             checksums = SqlChecksums.supports(shape, srcEngine, tgtEngine)
                     ? new SqlChecksums(shape, srcEngine, tgtEngine) : new SegmentChecksums.Streamed();
@@ -165,7 +166,8 @@ public final class Reconciler {
                     targetRows, sorted(still.missing), sorted(still.surplus), sorted(still.changed), still.missingCount,
                     still.surplusCount, still.changedCount, position != null ? "lsn:" + position : "time:" + heldAt, heldAt,
                     started, rechecked, settledAway, shape.firstKeyKind() == ValueKind.INTEGER ? checksums.method() : "merged",
-                    new ReconcileResult.Stats(segments, bisected, fetchedSegments, fetchedRows, Duration.ofNanos(System.nanoTime() - t0)));
+                    new ReconcileResult.Stats(segments, bisected, fetchedSegments, fetchedRows, Duration.ofNanos(System.nanoTime() - t0)),
+                    startPosition != null ? "lsn:" + startPosition : "time:" + started);
         }
     }
 
