@@ -76,6 +76,39 @@ public sealed interface Dialect permits SqliteDialect, PostgresDialect, MariaDbD
      */
     String columnsQuery();
 
+    /**
+     * A delete of many rows by key in one statement, or null where the engine has none (the sink then deletes row by
+     * row). The statement binds one text array per key column (cast to {@code keyTypes}, the key columns' types as
+     * {@link #columnTypesQuery()} names them) and one text array of positions; a row is deleted unless its stored
+     * position is newer than the one deleting it (a null position deletes unconditionally).
+     */
+    default String deleteMany(String table, List<String> keyColumns, List<String> keyTypes, String positionColumn) {
+        return null;
+    }
+
+    /**
+     * {@link #upsert} of many rows in one statement, or null where the engine has none (the sink then sends one row
+     * per batch entry). The statement binds one text array per column, cast on the server to {@code types} (the
+     * columns' types as {@link #columnTypesQuery()} names them).
+     */
+    default String upsertMany(String table, List<String> columns, List<String> types, List<String> keyColumns,
+                              List<String> updateColumns, String positionColumn) {
+        return null;
+    }
+
+    /** A value as an element of the text arrays {@link #upsertMany} and {@link #deleteMany} bind (only for engines that have them). */
+    default String arrayElement(Object value) {
+        throw new UnsupportedOperationException(name() + " has no set-based statements");
+    }
+
+    /**
+     * A query with one bound parameter (the quoted table name) returning each column's name and the engine's name
+     * of its type, or null where set-based statements are not used.
+     */
+    default String columnTypesQuery() {
+        return null;
+    }
+
     /** Binds one decoded value ({@link dev.tidemark.sink.event.ChangeEvent} value types) at {@code index}. */
     void bind(PreparedStatement statement, int index, Object value, ColumnType type) throws SQLException;
 }

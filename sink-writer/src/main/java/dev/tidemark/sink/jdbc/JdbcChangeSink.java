@@ -291,6 +291,9 @@ public final class JdbcChangeSink implements AutoCloseable {
         List<String> updates = columns.stream()
                 .filter(c -> !schema.keyColumns().contains(c) && !unavailable.contains(c))
                 .toList();
+        if (dialect.columnTypesQuery() != null) {
+            return upsertMany(table, group, columns, updates);
+        }
         PreparedStatement ps = statement(dialect.upsert(table, columns, schema.keyColumns(), updates, options.positionColumn()));
         for (ChangeEvent.Upsert u : group) {
             int i = 1;
@@ -309,7 +312,51 @@ public final class JdbcChangeSink implements AutoCloseable {
         return group.size();
     }
 
+    /**
+     * Upserts a group (one schema, one set of unchanged-TOAST columns) as one set-based statement (engines with
+     * {@link Dialect#upsertMany}): one text array per column, cast on the server to the column's own type.
+     */
+    private int upsertMany(String table, List<ChangeEvent.Upsert> group, List<String> columns, List<String> updates) throws SQLException {
+        RowSchema schema = group.get(0).schema();
+        Map<String, String> types = tables.sqlTypes(table);
+        List<String> columnTypes = new ArrayList<>(columns.size());
+        for (String c : columns) {
+            String type = types.get(c);
+            if (type == null) {
+                throw new SinkException("table " + table + ": column " + c + " does not exist in the target", null);
+            }
+            columnTypes.add(type);
+        }
+        List<Column> sourceColumns = schema.columns();
+        String[][] values = new String[columns.size()][group.size()];
+        String deleted = dialect.arrayElement(Boolean.FALSE);
+        for (int row = 0; row < group.size(); row++) {
+            ChangeEvent.Upsert u = group.get(row);
+            int col = 0;
+            for (Column c : sourceColumns) {
+                Object v = u.row().get(c.name());
+                // The unchanged-TOAST placeholder is never written: NULL on insert, left out of the update.
+                values[col++][row] = ChangeEvent.UNAVAILABLE.equals(v) ? null : dialect.arrayElement(v);
+            }
+            if (options.softDeletes()) {
+                values[col++][row] = deleted;
+            }
+            String position = u.position().render();
+            values[col][row] = position.isEmpty() ? null : position;
+        }
+        PreparedStatement ps = statement(dialect.upsertMany(table, columns, columnTypes, schema.keyColumns(), updates,
+                options.positionColumn()));
+        for (int i = 0; i < values.length; i++) {
+            ps.setArray(i + 1, connection.createArrayOf("text", values[i]));
+        }
+        ps.executeUpdate();
+        return group.size();
+    }
+
     private int deleteAll(String table, List<ChangeEvent.Delete> deletes) throws SQLException {
+        if (!options.softDeletes() && dialect.columnTypesQuery() != null) {
+            return deleteMany(table, deletes);
+        }
         int n = 0;
         Map<String, PreparedStatement> used = new LinkedHashMap<>();
         for (ChangeEvent.Delete d : deletes) {
@@ -336,6 +383,49 @@ public final class JdbcChangeSink implements AutoCloseable {
             ps.executeBatch();
         }
         return n;
+    }
+
+    /**
+     * Hard deletes as one set-based statement per key shape (engines with {@link Dialect#deleteMany}): the keys and
+     * positions go as text arrays, cast on the server to the key columns' own types.
+     */
+    private int deleteMany(String table, List<ChangeEvent.Delete> deletes) throws SQLException {
+        Map<List<String>, List<ChangeEvent.Delete>> byKeys = new LinkedHashMap<>();
+        for (ChangeEvent.Delete d : deletes) {
+            byKeys.computeIfAbsent(List.copyOf(d.key().keySet()), k -> new ArrayList<>()).add(d);
+        }
+        Map<String, String> types = tables.sqlTypes(table);
+        for (Map.Entry<List<String>, List<ChangeEvent.Delete>> e : byKeys.entrySet()) {
+            List<String> keys = e.getKey();
+            List<String> keyTypes = new ArrayList<>(keys.size());
+            for (String k : keys) {
+                String type = types.get(k);
+                if (type == null) {
+                    throw new SinkException("table " + table + ": key column " + k + " of a delete does not exist in the target", null);
+                }
+                keyTypes.add(type);
+            }
+            List<ChangeEvent.Delete> group = e.getValue();
+            String[][] keyValues = new String[keys.size()][group.size()];
+            String[] positions = new String[group.size()];
+            for (int row = 0; row < group.size(); row++) {
+                ChangeEvent.Delete d = group.get(row);
+                int col = 0;
+                for (Object v : d.key().values()) {
+                    keyValues[col++][row] = dialect.arrayElement(v);
+                }
+                String rendered = d.position().render();
+                positions[row] = rendered.isEmpty() ? null : rendered;
+            }
+            PreparedStatement ps = statement(dialect.deleteMany(table, keys, keyTypes, options.positionColumn()));
+            int i = 1;
+            for (String[] column : keyValues) {
+                ps.setArray(i++, connection.createArrayOf("text", column));
+            }
+            ps.setArray(i, connection.createArrayOf("text", positions));
+            ps.executeUpdate();
+        }
+        return deletes.size();
     }
 
     private final Map<List<Object>, String> deleteSqls = new HashMap<>();

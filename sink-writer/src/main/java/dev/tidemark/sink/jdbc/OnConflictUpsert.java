@@ -18,12 +18,18 @@ final class OnConflictUpsert {
      */
     static String sql(UnaryOperator<String> quote, String table, List<String> columns, List<String> keyColumns,
                       List<String> updateColumns, String positionColumn) {
-        String cols = columns.stream().map(quote).collect(Collectors.joining(", "));
         String params = columns.stream().map(c -> "?").collect(Collectors.joining(", "));
+        return sql(quote, table, columns, "VALUES (" + params + ")", keyColumns, updateColumns, positionColumn);
+    }
+
+    /** The same upsert with the rows coming from {@code source} (a {@code VALUES} list or a {@code SELECT}). */
+    static String sql(UnaryOperator<String> quote, String table, List<String> columns, String source, List<String> keyColumns,
+                      List<String> updateColumns, String positionColumn) {
+        String cols = columns.stream().map(quote).collect(Collectors.joining(", "));
         String keys = keyColumns.stream().map(quote).collect(Collectors.joining(", "));
         String t = quote.apply(table);
         String sets = updateColumns.stream().map(c -> quote.apply(c) + " = excluded." + quote.apply(c)).collect(Collectors.joining(", "));
-        String insert = "INSERT INTO " + t + " (" + cols + ") VALUES (" + params + ") ON CONFLICT (" + keys + ") DO ";
+        String insert = "INSERT INTO " + t + " (" + cols + ") " + source + " ON CONFLICT (" + keys + ") DO ";
         if (sets.isEmpty()) {
             return insert + "NOTHING";
         }

@@ -123,6 +123,61 @@ public final class PostgresDialect implements Dialect {
                 + "ORDER BY ordinal_position";
     }
 
+    /**
+     * Example: {@code DELETE FROM "orders" AS "__t" USING unnest(CAST(? AS text[]), CAST(? AS text[])) AS "__d"("k1", "p")
+     * WHERE "__t"."id" = CAST("__d"."k1" AS bigint) AND ("__d"."p" IS NULL OR "__t"."__tidemark_position" IS NULL
+     * OR "__t"."__tidemark_position" <= "__d"."p" COLLATE "C")}: one statement (one index probe per key) instead
+     * of one statement per deleted row.
+     */
+    @Override
+    public String deleteMany(String table, List<String> keyColumns, List<String> keyTypes, String positionColumn) {
+        StringBuilder arrays = new StringBuilder();
+        StringBuilder names = new StringBuilder();
+        StringBuilder where = new StringBuilder();
+        for (int i = 0; i < keyColumns.size(); i++) {
+            arrays.append("CAST(? AS text[]), ");
+            names.append("\"k").append(i + 1).append("\", ");
+            where.append(i == 0 ? "" : " AND ").append("\"__t\".").append(quote(keyColumns.get(i)))
+                    .append(" = CAST(\"__d\".\"k").append(i + 1).append("\" AS ").append(keyTypes.get(i)).append(')');
+        }
+        String p = "\"__t\"." + quote(positionColumn);
+        return "DELETE FROM " + quote(table) + " AS \"__t\" USING unnest(" + arrays + "CAST(? AS text[])) AS \"__d\"(" + names
+                + "\"p\") WHERE " + where + " AND (\"__d\".\"p\" IS NULL OR " + p + " IS NULL OR " + p + " <= \"__d\".\"p\" COLLATE \"C\")";
+    }
+
+    /**
+     * Example: {@code INSERT INTO "orders" ("id", "amount", "__tidemark_position") SELECT CAST("__u"."v1" AS bigint),
+     * CAST("__u"."v2" AS numeric(12,2)), CAST("__u"."v3" AS text) FROM unnest(CAST(? AS text[]), CAST(? AS text[]),
+     * CAST(? AS text[])) AS "__u"("v1", "v2", "v3") ON CONFLICT …} with the conflict clause of {@link #upsert}: one
+     * statement and one bind per batch instead of one per row.
+     */
+    @Override
+    public String upsertMany(String table, List<String> columns, List<String> types, List<String> keyColumns,
+                             List<String> updateColumns, String positionColumn) {
+        StringBuilder select = new StringBuilder("SELECT ");
+        StringBuilder arrays = new StringBuilder();
+        StringBuilder names = new StringBuilder();
+        for (int i = 0; i < columns.size(); i++) {
+            String sep = i == 0 ? "" : ", ";
+            select.append(sep).append("CAST(\"__u\".\"v").append(i + 1).append("\" AS ").append(types.get(i)).append(')');
+            arrays.append(sep).append("CAST(? AS text[])");
+            names.append(sep).append("\"v").append(i + 1).append('"');
+        }
+        String source = select + " FROM unnest(" + arrays + ") AS \"__u\"(" + names + ")";
+        return OnConflictUpsert.sql(this::quote, table, columns, source, keyColumns, updateColumns, positionColumn);
+    }
+
+    @Override
+    public String arrayElement(Object value) {
+        return PostgresText.of(value);
+    }
+
+    @Override
+    public String columnTypesQuery() {
+        return "SELECT a.attname, format_type(a.atttypid, a.atttypmod) FROM pg_attribute a "
+                + "WHERE a.attrelid = to_regclass(?) AND a.attnum > 0 AND NOT a.attisdropped";
+    }
+
     @Override
     public void bind(PreparedStatement statement, int index, Object value, ColumnType type) throws SQLException {
         Binding.bindNative(statement, index, value, i -> i.atOffset(ZoneOffset.UTC));

@@ -33,6 +33,7 @@ final class TargetTables {
     private final Dialect dialect;
     private final SinkOptions options;
     private final Map<String, Set<String>> known = new HashMap<>();
+    private final Map<String, Map<String, String>> sqlTypes = new HashMap<>();
     private final Map<String, Map<String, Recorded>> recorded = new HashMap<>();
     private final Set<List<Object>> verified = new HashSet<>();
     private boolean metadataReady;
@@ -91,6 +92,7 @@ final class TargetTables {
             changed = createOrEvolve(table, schema);
         }
         if (changed) {
+            sqlTypes.remove(table);
             // schemas verified against the table's old shape must be checked again (e.g. a later narrower one)
             verified.removeIf(v -> v.get(0).equals(table));
         }
@@ -295,7 +297,29 @@ final class TargetTables {
         }
     }
 
+    /**
+     * The engine's own type name of each column of an existing table (for the casts of set-based statements), read
+     * from the catalog once and cached until the table changes or a transaction rolls back.
+     */
+    Map<String, String> sqlTypes(String table) throws SQLException {
+        Map<String, String> types = sqlTypes.get(table);
+        if (types == null) {
+            types = new HashMap<>();
+            try (PreparedStatement ps = connection.prepareStatement(dialect.columnTypesQuery())) {
+                ps.setString(1, dialect.quote(table));
+                try (ResultSet rs = ps.executeQuery()) {
+                    while (rs.next()) {
+                        types.put(rs.getString(1), rs.getString(2));
+                    }
+                }
+            }
+            sqlTypes.put(table, types);
+        }
+        return types;
+    }
+
     void forget() {
+        sqlTypes.clear();
         known.clear();
         recorded.clear();
         verified.clear();

@@ -19,6 +19,10 @@ import java.util.Optional;
 import java.util.Properties;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 import org.apache.kafka.clients.consumer.ConsumerConfig;
@@ -42,11 +46,18 @@ import org.slf4j.LoggerFactory;
  * The sink writer's consumer loop: polls change events, decodes them and applies each poll as one target
  * transaction together with the next offsets (see {@link JdbcChangeSink}).
  *
- * <p>Lifecycle: {@link #run()} is called by exactly one thread, which owns the consumer and the sink. Kafka
- * auto-commit is off; on every partition assignment the consumer seeks to the offsets stored in the target (the
- * beginning for a partition the target has never seen), so the target alone decides where consumption resumes.
- * Kafka-side commits are informational (for lag tools). {@link #requestStop()} may be called from any thread: the
- * batch in flight is committed, then the loop ends and the consumer and sink are closed.
+ * <p>Threads: {@link #run()} is called by exactly one thread, the consumer thread, which owns the consumer and
+ * the decoder. Applying runs on one apply thread owned by the runner, so that polling and decoding batch N+1
+ * overlap with the target writing batch N. At most one batch is in flight: before the consumer thread hands over
+ * the next batch, before any partition is revoked or assigned, and before the loop ends, it waits until the batch
+ * in flight has committed (or failed), so the sink is never used by two threads at once and the target's offsets
+ * are current whenever they are read. Memory stays bounded by two batches plus the consumer's fetch buffers.
+ *
+ * <p>Offsets: Kafka auto-commit is off; on every partition assignment the consumer seeks to the offsets stored in
+ * the target (the beginning for a partition the target has never seen), so the target alone decides where
+ * consumption resumes. Kafka-side commits are informational (for lag tools). {@link #requestStop()} may be called
+ * from any thread: the batch in flight is committed, then the loop ends and the consumer and sink are closed. A
+ * batch that fails ends the loop with that failure; nothing of it was committed.
  */
 public final class KafkaSinkRunner implements Runnable, AutoCloseable {
     private static final Logger log = LoggerFactory.getLogger(KafkaSinkRunner.class);
@@ -64,6 +75,12 @@ public final class KafkaSinkRunner implements Runnable, AutoCloseable {
     private volatile boolean stopping;
     private final boolean replaying;
     private volatile Throwable failure;
+    /** Consumer thread only: the batch being applied, at most one. */
+    private Future<Map<TopicPartition, OffsetAndMetadata>> inFlight;
+    /** Consumer thread only: a failure of the batch in flight noticed inside a rebalance callback. */
+    private RuntimeException pendingFailure;
+    private ExecutorService applier;
+    private volatile java.util.Set<TopicPartition> assigned = java.util.Set.of();
 
     public KafkaSinkRunner(SinkSettings settings, JdbcChangeSink sink) {
         this.settings = settings;
@@ -86,13 +103,23 @@ public final class KafkaSinkRunner implements Runnable, AutoCloseable {
         if (!started.compareAndSet(false, true)) {
             throw new IllegalStateException("sink " + settings.groupId() + " already ran");
         }
+        applier = Executors.newSingleThreadExecutor(r -> {
+            Thread t = new Thread(r, "tidemark-apply-" + settings.groupId());
+            t.setDaemon(true);
+            return t;
+        });
         try {
             consumer.subscribe(settings.topics(), new SeekToStoredOffsets());
             log.info("sink {} consuming {} into {} target", settings.groupId(), settings.topics(), sink.dialect().name());
             while (!stopping) {
                 ConsumerRecords<byte[], byte[]> records = consumer.poll(settings.pollTimeout());
-                if (!records.isEmpty()) {
-                    applyBatch(records);
+                throwPendingFailure();
+                if (records.isEmpty()) {
+                    finishInFlight();
+                } else {
+                    List<Pending> items = decode(records);
+                    finishInFlight();
+                    inFlight = applier.submit(() -> applyDecoded(items));
                 }
             }
         } catch (WakeupException e) {
@@ -101,8 +128,18 @@ public final class KafkaSinkRunner implements Runnable, AutoCloseable {
             }
         } catch (Throwable t) {
             failure = t;
-            log.error("sink {} stopped: {}", settings.groupId(), t.getMessage());
         } finally {
+            try {
+                finishInFlight();
+            } catch (Throwable t) {
+                if (failure == null) {
+                    failure = t;
+                }
+            }
+            applier.shutdown();
+            if (failure != null) {
+                log.error("sink {} stopped: {}", settings.groupId(), failure.getMessage());
+            }
             try {
                 consumer.close(Duration.ofSeconds(5));
             } catch (RuntimeException e) {
@@ -124,7 +161,8 @@ public final class KafkaSinkRunner implements Runnable, AutoCloseable {
         }
     }
 
-    private void applyBatch(ConsumerRecords<byte[], byte[]> records) {
+    /** Consumer thread: decodes a poll; undecodable records are kept with the reason, to be isolated when applied. */
+    private List<Pending> decode(ConsumerRecords<byte[], byte[]> records) {
         List<Pending> items = new ArrayList<>(records.count());
         for (ConsumerRecord<byte[], byte[]> r : records) {
             try {
@@ -133,6 +171,11 @@ public final class KafkaSinkRunner implements Runnable, AutoCloseable {
                 items.add(new Pending(r, null, e));
             }
         }
+        return items;
+    }
+
+    /** Apply thread: applies one decoded poll and returns the offsets it committed to the target. */
+    private Map<TopicPartition, OffsetAndMetadata> applyDecoded(List<Pending> items) {
         applyIsolating(items);
         Map<TopicPartition, OffsetAndMetadata> commit = new HashMap<>();
         for (PartitionOffset o : nextOffsets(items)) {
@@ -140,8 +183,74 @@ public final class KafkaSinkRunner implements Runnable, AutoCloseable {
             applied.put(tp, o.nextOffset());
             commit.put(tp, new OffsetAndMetadata(o.nextOffset()));
         }
-        // Informational only: the target's tidemark_offsets is what the sink resumes from.
-        consumer.commitAsync(commit, null);
+        return commit;
+    }
+
+    /**
+     * Consumer thread: waits until the batch in flight has committed to the target, then commits its offsets to
+     * Kafka (informational only: the target's tidemark_offsets is what the sink resumes from). Rethrows the batch's
+     * failure.
+     */
+    private void finishInFlight() {
+        Future<Map<TopicPartition, OffsetAndMetadata>> batch = inFlight;
+        if (batch == null) {
+            return;
+        }
+        inFlight = null;
+        Map<TopicPartition, OffsetAndMetadata> commit;
+        try {
+            commit = batch.get();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            // the batch still commits or fails on its own; wait for it without being interruptible
+            commit = awaitUninterruptibly(batch);
+        } catch (ExecutionException e) {
+            throw asUnchecked(e.getCause());
+        }
+        if (commit != null && !commit.isEmpty()) {
+            consumer.commitAsync(commit, null);
+        }
+    }
+
+    private static Map<TopicPartition, OffsetAndMetadata> awaitUninterruptibly(Future<Map<TopicPartition, OffsetAndMetadata>> batch) {
+        while (true) {
+            try {
+                return batch.get();
+            } catch (InterruptedException again) {
+                // keep waiting: the sink must not be closed under a running batch
+            } catch (ExecutionException e) {
+                throw asUnchecked(e.getCause());
+            }
+        }
+    }
+
+    private static RuntimeException asUnchecked(Throwable t) {
+        if (t instanceof RuntimeException r) {
+            return r;
+        }
+        if (t instanceof Error e) {
+            throw e;
+        }
+        return new SinkException("applying a batch failed: " + t, t);
+    }
+
+    /** Consumer thread, inside a rebalance callback: like {@link #finishInFlight()}, keeping a failure for later. */
+    private boolean finishInFlightQuietly() {
+        try {
+            finishInFlight();
+            return pendingFailure == null;
+        } catch (RuntimeException e) {
+            pendingFailure = e;
+            return false;
+        }
+    }
+
+    private void throwPendingFailure() {
+        RuntimeException e = pendingFailure;
+        if (e != null) {
+            pendingFailure = null;
+            throw e;
+        }
     }
 
     /**
@@ -262,6 +371,11 @@ public final class KafkaSinkRunner implements Runnable, AutoCloseable {
         return Optional.ofNullable(failure);
     }
 
+    /** The partitions this member of the consumer group owns now (seeked to their target offsets). */
+    public java.util.Set<TopicPartition> assignment() {
+        return assigned;
+    }
+
     /** The next offset per partition committed to the target by this runner so far. */
     public Map<TopicPartition, Long> appliedOffsets() {
         return Map.copyOf(applied);
@@ -291,12 +405,17 @@ public final class KafkaSinkRunner implements Runnable, AutoCloseable {
     private final class SeekToStoredOffsets implements ConsumerRebalanceListener {
         @Override
         public void onPartitionsRevoked(Collection<TopicPartition> partitions) {
-            // every batch is committed to the target before the next poll: nothing to flush here
+            // the batch in flight commits before another member may take these partitions over
+            finishInFlightQuietly();
+            java.util.Set<TopicPartition> left = new java.util.HashSet<>(assigned);
+            left.removeAll(partitions);
+            assigned = java.util.Set.copyOf(left);
         }
 
         @Override
         public void onPartitionsAssigned(Collection<TopicPartition> partitions) {
-            if (partitions.isEmpty()) {
+            // the target's offsets are read below: the batch in flight must have committed first
+            if (!finishInFlightQuietly() || partitions.isEmpty()) {
                 return;
             }
             // A replay applies to each partition until this runner has committed a batch of it, so a rebalance
@@ -322,6 +441,9 @@ public final class KafkaSinkRunner implements Runnable, AutoCloseable {
             if (!fresh.isEmpty()) {
                 consumer.seekToBeginning(fresh);
             }
+            java.util.Set<TopicPartition> now = new java.util.HashSet<>(assigned);
+            now.addAll(partitions);
+            assigned = java.util.Set.copyOf(now);
             log.info("sink {} assigned {} ({} replayed, {} resumed from target offsets, {} new)", settings.groupId(), partitions,
                     toReplay.size(), partitions.size() - toReplay.size() - fresh.size(), fresh.size());
         }
