@@ -33,6 +33,8 @@ public final class EnvelopeDecoder {
     private final ObjectMapper mapper = new ObjectMapper();
     private final SchemaSplitter splitter = new SchemaSplitter(mapper);
     /** Columns per schema node; nodes from the splitter are canonical instances, so identity is the right key. */
+    /** Per topic: the splitter's stream names for its keys and its values. */
+    private final Map<String, String[]> streams = new java.util.concurrent.ConcurrentHashMap<>();
     private final Map<JsonNode, List<Column>> fieldCache = java.util.Collections.synchronizedMap(new java.util.IdentityHashMap<>());
 
     /**
@@ -42,11 +44,12 @@ public final class EnvelopeDecoder {
      */
     public ChangeEvent decode(EventOrigin origin, byte[] key, byte[] value) {
         try {
-            SchemaSplitter.Split keyDoc = key == null ? null : splitter.split(origin.topic() + "\u0000key", key);
+            String[] stream = streams.computeIfAbsent(origin.topic(), t -> new String[] {t + "\u0000key", t + "\u0000value"});
+            SchemaSplitter.Split keyDoc = key == null ? null : splitter.split(stream[0], key);
             if (value == null) {
                 return tombstone(origin, keyDoc);
             }
-            return envelope(origin, keyDoc, splitter.split(origin.topic() + "\u0000value", value));
+            return envelope(origin, keyDoc, splitter.split(stream[1], value));
         } catch (PoisonEventException e) {
             throw e;
         } catch (IOException | RuntimeException e) {
@@ -226,7 +229,7 @@ public final class EnvelopeDecoder {
             case "string" -> {
                 String s = v.asText();
                 if (ColumnType.ZONED_TIMESTAMP.equals(logical)) {
-                    return Instant.parse(s);
+                    return IsoInstant.parse(s);
                 }
                 return s;
             }
