@@ -119,7 +119,7 @@ final class ContenderRun {
         runner.close();
     }
 
-    /** KafkaSinkRunner's loop written out (decode, apply, informational commitAsync), to time decoding and applying apart. */
+    /** The sink loop written out on one thread (decode, apply, informational commitAsync), to time decoding and applying apart; KafkaSinkRunner overlaps the two. */
     private void stages(Progress progress, Map<TopicPartition, Long> end) throws Exception {
         EnvelopeDecoder decoder = new EnvelopeDecoder();
         decodeNanos = 0;

@@ -318,15 +318,7 @@ public final class JdbcChangeSink implements AutoCloseable {
      */
     private int upsertMany(String table, List<ChangeEvent.Upsert> group, List<String> columns, List<String> updates) throws SQLException {
         RowSchema schema = group.get(0).schema();
-        Map<String, String> types = tables.sqlTypes(table);
-        List<String> columnTypes = new ArrayList<>(columns.size());
-        for (String c : columns) {
-            String type = types.get(c);
-            if (type == null) {
-                throw new SinkException("table " + table + ": column " + c + " does not exist in the target", null);
-            }
-            columnTypes.add(type);
-        }
+        List<String> columnTypes = sqlTypes(table, columns, "column");
         List<Column> sourceColumns = schema.columns();
         String[][] values = new String[columns.size()][group.size()];
         String deleted = dialect.arrayElement(Boolean.FALSE);
@@ -351,6 +343,20 @@ public final class JdbcChangeSink implements AutoCloseable {
         }
         ps.executeUpdate();
         return group.size();
+    }
+
+    /** The target's type names of {@code columns}, or an error naming the table and the first missing column. */
+    private List<String> sqlTypes(String table, List<String> columns, String role) throws SQLException {
+        Map<String, String> types = tables.sqlTypes(table);
+        List<String> out = new ArrayList<>(columns.size());
+        for (String c : columns) {
+            String type = types.get(c);
+            if (type == null) {
+                throw new SinkException("table " + table + ": " + role + " " + c + " does not exist in the target", null);
+            }
+            out.add(type);
+        }
+        return out;
     }
 
     private int deleteAll(String table, List<ChangeEvent.Delete> deletes) throws SQLException {
@@ -394,17 +400,9 @@ public final class JdbcChangeSink implements AutoCloseable {
         for (ChangeEvent.Delete d : deletes) {
             byKeys.computeIfAbsent(List.copyOf(d.key().keySet()), k -> new ArrayList<>()).add(d);
         }
-        Map<String, String> types = tables.sqlTypes(table);
         for (Map.Entry<List<String>, List<ChangeEvent.Delete>> e : byKeys.entrySet()) {
             List<String> keys = e.getKey();
-            List<String> keyTypes = new ArrayList<>(keys.size());
-            for (String k : keys) {
-                String type = types.get(k);
-                if (type == null) {
-                    throw new SinkException("table " + table + ": key column " + k + " of a delete does not exist in the target", null);
-                }
-                keyTypes.add(type);
-            }
+            List<String> keyTypes = sqlTypes(table, keys, "key column of a delete");
             List<ChangeEvent.Delete> group = e.getValue();
             String[][] keyValues = new String[keys.size()][group.size()];
             String[] positions = new String[group.size()];

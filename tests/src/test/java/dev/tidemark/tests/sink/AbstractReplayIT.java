@@ -27,8 +27,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Random;
 import java.util.TreeMap;
-import org.apache.kafka.clients.admin.Admin;
-import org.apache.kafka.clients.admin.NewTopic;
 import org.apache.kafka.clients.producer.KafkaProducer;
 import org.apache.kafka.clients.producer.ProducerRecord;
 import org.apache.kafka.common.serialization.ByteArraySerializer;
@@ -57,19 +55,12 @@ abstract class AbstractReplayIT {
         target = target();
         bootstrap = TestInfrastructure.kafkaBootstrap();
         topic = "replay_" + target.name() + "_" + System.nanoTime();
-        try (Admin admin = Admin.create(Map.of("bootstrap.servers", bootstrap))) {
-            admin.createTopics(List.of(new NewTopic(topic, PARTITIONS, (short) 1))).all().get();
-        }
+        TestTopics.create(bootstrap, topic, PARTITIONS);
         RowSchema s = SinkEvents.wide("id");
         EnvelopeEncoder enc = new EnvelopeEncoder("replay", "test", "db");
         Random random = new Random(7);
         List<java.util.concurrent.Future<?>> acks = new java.util.ArrayList<>();
-        // Not idempotent, one request in flight: on a loaded 2-core machine the test broker has been seen to answer a
-        // retried first batch with OutOfOrderSequenceException; a plain retry can at worst duplicate a record, which
-        // changes nothing here (same key, same event, and counts are read back from the topic).
-        Map<String, Object> producerConfig = Map.of("bootstrap.servers", bootstrap, "enable.idempotence", "false", "acks", "all",
-                "max.in.flight.requests.per.connection", "1", "request.timeout.ms", "60000", "delivery.timeout.ms", "180000");
-        try (KafkaProducer<byte[], byte[]> p = new KafkaProducer<>(producerConfig, new ByteArraySerializer(), new ByteArraySerializer())) {
+        try (KafkaProducer<byte[], byte[]> p = new KafkaProducer<>(TestTopics.ackedProducer(bootstrap), new ByteArraySerializer(), new ByteArraySerializer())) {
             p.partitionsFor(topic); // leader known before the first send
             for (int i = 1; i <= 3000; i++) {
                 if (i == 1500) {

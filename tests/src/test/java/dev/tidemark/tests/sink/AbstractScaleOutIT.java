@@ -24,8 +24,6 @@ import java.util.Random;
 import java.util.TreeMap;
 import java.util.concurrent.Future;
 import java.util.stream.IntStream;
-import org.apache.kafka.clients.admin.Admin;
-import org.apache.kafka.clients.admin.NewTopic;
 import org.apache.kafka.clients.consumer.KafkaConsumer;
 import org.apache.kafka.clients.producer.KafkaProducer;
 import org.apache.kafka.clients.producer.ProducerRecord;
@@ -66,9 +64,7 @@ abstract class AbstractScaleOutIT {
         bootstrap = TestInfrastructure.kafkaBootstrap();
         topic = "scale_" + target.name() + "_" + System.nanoTime();
         group = "scale-" + target.name() + "-" + System.nanoTime();
-        try (Admin admin = Admin.create(Map.of("bootstrap.servers", bootstrap))) {
-            admin.createTopics(List.of(new NewTopic(topic, PARTITIONS, (short) 1))).all().get();
-        }
+        TestTopics.create(bootstrap, topic, PARTITIONS);
     }
 
     @AfterEach
@@ -79,9 +75,7 @@ abstract class AbstractScaleOutIT {
     /** Produces one phase of changes (upserts and deletes with their tombstones) and waits for every ack. */
     private void producePhase() throws Exception {
         List<Future<?>> acks = new ArrayList<>();
-        Map<String, Object> config = Map.of("bootstrap.servers", bootstrap, "enable.idempotence", "false", "acks", "all",
-                "max.in.flight.requests.per.connection", "1", "request.timeout.ms", "60000", "delivery.timeout.ms", "180000");
-        try (KafkaProducer<byte[], byte[]> p = new KafkaProducer<>(config, new ByteArraySerializer(), new ByteArraySerializer())) {
+        try (KafkaProducer<byte[], byte[]> p = new KafkaProducer<>(TestTopics.ackedProducer(bootstrap), new ByteArraySerializer(), new ByteArraySerializer())) {
             p.partitionsFor(topic);
             for (int i = 0; i < PER_PHASE; i++) {
                 long id = random.nextInt(600);
