@@ -1,5 +1,6 @@
 package dev.tidemark.connector.debezium;
 
+import dev.tidemark.sink.jdbc.Identifiers;
 import dev.tidemark.connector.config.SourceConfig;
 import dev.tidemark.sink.event.TableId;
 import java.sql.Connection;
@@ -92,6 +93,6 @@ public final class SourcePreflight {
     }
 
     static String quote(String identifier) {
-        return '"' + identifier.replace("\"", "\"\"") + '"';
+        return Identifiers.doubleQuoted(identifier);
     }
 }

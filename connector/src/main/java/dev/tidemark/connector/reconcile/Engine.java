@@ -1,5 +1,6 @@
 package dev.tidemark.connector.reconcile;
 
+import dev.tidemark.sink.jdbc.Identifiers;
 import dev.tidemark.connector.watermark.SourceSql;
 
 /**
@@ -34,7 +35,7 @@ enum Engine {
     }
 
     String quote(String identifier) {
-        return this == MARIADB ? '`' + identifier.replace("`", "``") + '`' : '"' + identifier.replace("\"", "\"\"") + '"';
+        return this == MARIADB ? Identifiers.backticked(identifier) : Identifiers.doubleQuoted(identifier);
     }
 
     /** Whether segment checksums can be computed by SQL inside the database. */

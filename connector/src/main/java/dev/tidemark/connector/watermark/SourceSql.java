@@ -1,5 +1,6 @@
 package dev.tidemark.connector.watermark;
 
+import dev.tidemark.sink.jdbc.Identifiers;
 import dev.tidemark.sink.event.TableId;
 import java.math.BigDecimal;
 import java.math.RoundingMode;
@@ -166,7 +167,7 @@ public sealed interface SourceSql permits SourceSql.Postgres, SourceSql.MariaDb,
 
         @Override
         public String quote(String identifier) {
-            return '"' + identifier.replace("\"", "\"\"") + '"';
+            return Identifiers.doubleQuoted(identifier);
         }
 
         @Override
@@ -189,7 +190,7 @@ public sealed interface SourceSql permits SourceSql.Postgres, SourceSql.MariaDb,
 
         @Override
         public String quote(String identifier) {
-            return '`' + identifier.replace("`", "``") + '`';
+            return Identifiers.backticked(identifier);
         }
 
         @Override
@@ -212,7 +213,7 @@ public sealed interface SourceSql permits SourceSql.Postgres, SourceSql.MariaDb,
 
         @Override
         public String quote(String identifier) {
-            return '"' + identifier.replace("\"", "\"\"") + '"';
+            return Identifiers.doubleQuoted(identifier);
         }
 
         @Override
@@ -293,7 +294,7 @@ public sealed interface SourceSql permits SourceSql.Postgres, SourceSql.MariaDb,
 
         @Override
         public String quote(String identifier) {
-            return '"' + identifier.replace("\"", "\"\"") + '"';
+            return Identifiers.doubleQuoted(identifier);
         }
 
         @Override

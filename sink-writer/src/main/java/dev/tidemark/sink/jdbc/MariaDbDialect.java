@@ -30,7 +30,7 @@ public final class MariaDbDialect implements Dialect {
 
     @Override
     public String quote(String identifier) {
-        return '`' + identifier.replace("`", "``") + '`';
+        return Identifiers.backticked(identifier);
     }
 
     @Override

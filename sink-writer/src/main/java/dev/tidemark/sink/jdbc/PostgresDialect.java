@@ -32,7 +32,7 @@ public final class PostgresDialect implements Dialect {
 
     @Override
     public String quote(String identifier) {
-        return '"' + identifier.replace("\"", "\"\"") + '"';
+        return Identifiers.doubleQuoted(identifier);
     }
 
     @Override

@@ -30,7 +30,7 @@ public final class SqliteDialect implements Dialect {
 
     @Override
     public String quote(String identifier) {
-        return '"' + identifier.replace("\"", "\"\"") + '"';
+        return Identifiers.doubleQuoted(identifier);
     }
 
     @Override
