@@ -8,15 +8,18 @@ import dev.tidemark.sink.jdbc.SinkException;
 import dev.tidemark.sink.jdbc.ApplyResult;
 import dev.tidemark.sink.jdbc.JdbcChangeSink;
 import dev.tidemark.sink.jdbc.PartitionOffset;
+import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Properties;
+import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutionException;
@@ -24,6 +27,7 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicLong;
 import org.apache.kafka.clients.consumer.ConsumerConfig;
 import org.apache.kafka.clients.consumer.ConsumerRebalanceListener;
@@ -71,7 +75,7 @@ public final class KafkaSinkRunner implements Runnable, AutoCloseable {
     private final AtomicLong deadLettered = new AtomicLong();
     private KafkaProducer<byte[], byte[]> deadLetterProducer;
     private final CountDownLatch finished = new CountDownLatch(1);
-    private final java.util.concurrent.atomic.AtomicBoolean started = new java.util.concurrent.atomic.AtomicBoolean();
+    private final AtomicBoolean started = new AtomicBoolean();
     private volatile boolean stopping;
     private final boolean replaying;
     private volatile Throwable failure;
@@ -80,7 +84,7 @@ public final class KafkaSinkRunner implements Runnable, AutoCloseable {
     /** Consumer thread only: a failure of the batch in flight noticed inside a rebalance callback. */
     private RuntimeException pendingFailure;
     private ExecutorService applier;
-    private volatile java.util.Set<TopicPartition> assigned = java.util.Set.of();
+    private volatile Set<TopicPartition> assigned = Set.of();
 
     public KafkaSinkRunner(SinkSettings settings, JdbcChangeSink sink) {
         this.settings = settings;
@@ -321,7 +325,7 @@ public final class KafkaSinkRunner implements Runnable, AutoCloseable {
     }
 
     private static byte[] utf8(String s) {
-        return s.getBytes(java.nio.charset.StandardCharsets.UTF_8);
+        return s.getBytes(StandardCharsets.UTF_8);
     }
 
     private KafkaProducer<byte[], byte[]> deadLetters() {
@@ -372,7 +376,7 @@ public final class KafkaSinkRunner implements Runnable, AutoCloseable {
     }
 
     /** The partitions this member of the consumer group owns now (seeked to their target offsets). */
-    public java.util.Set<TopicPartition> assignment() {
+    public Set<TopicPartition> assignment() {
         return assigned;
     }
 
@@ -407,9 +411,9 @@ public final class KafkaSinkRunner implements Runnable, AutoCloseable {
         public void onPartitionsRevoked(Collection<TopicPartition> partitions) {
             // the batch in flight commits before another member may take these partitions over
             finishInFlightQuietly();
-            java.util.Set<TopicPartition> left = new java.util.HashSet<>(assigned);
+            Set<TopicPartition> left = new HashSet<>(assigned);
             left.removeAll(partitions);
-            assigned = java.util.Set.copyOf(left);
+            assigned = Set.copyOf(left);
         }
 
         @Override
@@ -441,9 +445,9 @@ public final class KafkaSinkRunner implements Runnable, AutoCloseable {
             if (!fresh.isEmpty()) {
                 consumer.seekToBeginning(fresh);
             }
-            java.util.Set<TopicPartition> now = new java.util.HashSet<>(assigned);
+            Set<TopicPartition> now = new HashSet<>(assigned);
             now.addAll(partitions);
-            assigned = java.util.Set.copyOf(now);
+            assigned = Set.copyOf(now);
             log.info("sink {} assigned {} ({} replayed, {} resumed from target offsets, {} new)", settings.groupId(), partitions,
                     toReplay.size(), partitions.size() - toReplay.size() - fresh.size(), fresh.size());
         }
