@@ -62,6 +62,8 @@ public final class DebeziumChangeSource implements AutoCloseable {
     private KafkaProducer<byte[], byte[]> producer;
     private DebeziumEngine<RecordChangeEvent<SourceRecord>> engine;
     private volatile Throwable failure;
+    /** Released when the connector task has started, or the engine has ended without starting it. */
+    private final CountDownLatch tasksStarted = new CountDownLatch(1);
     private volatile boolean closed;
 
     public DebeziumChangeSource(PipelineConfig config) {
@@ -81,11 +83,18 @@ public final class DebeziumChangeSource implements AutoCloseable {
         engine = DebeziumEngine.create(ChangeEventFormat.of(Connect.class))
                 .using(engineProperties())
                 .notifying(new ProducingConsumer())
+                .using(new DebeziumEngine.ConnectorCallback() {
+                    @Override
+                    public void taskStarted() {
+                        tasksStarted.countDown();
+                    }
+                })
                 .using((success, message, error) -> {
                     if (!success && !closed) {
                         failure = error != null ? error : new IllegalStateException(message);
                         log.error("capture {} stopped: {}", config.name(), message);
                     }
+                    tasksStarted.countDown();
                     stopped.countDown();
                 })
                 .build();
@@ -194,6 +203,11 @@ public final class DebeziumChangeSource implements AutoCloseable {
         closed = true;
         try {
             if (engine != null) {
+                // Stopping an engine that is still creating its tasks makes Debezium fail the start with a stack
+                // trace; let the start finish (or fail) first, then stop it the ordinary way.
+                if (!tasksStarted.await(30, TimeUnit.SECONDS)) {
+                    log.warn("capture {} was still starting after 30 s; stopping it anyway", config.name());
+                }
                 engine.close();
                 if (!stopped.await(60, TimeUnit.SECONDS)) {
                     log.warn("capture {} did not stop within 60 s", config.name());
