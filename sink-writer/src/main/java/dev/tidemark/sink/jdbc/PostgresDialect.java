@@ -175,7 +175,7 @@ public final class PostgresDialect implements Dialect {
     @Override
     public String columnTypesQuery() {
         return "SELECT a.attname, format_type(a.atttypid, a.atttypmod) FROM pg_attribute a "
-                + "WHERE a.attrelid = to_regclass(?) AND a.attnum > 0 AND NOT a.attisdropped";
+                + "WHERE a.attrelid = to_regclass(quote_ident(current_schema()) || '.' || ?) AND a.attnum > 0 AND NOT a.attisdropped";
     }
 
     @Override
