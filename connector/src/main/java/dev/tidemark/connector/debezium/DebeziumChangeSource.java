@@ -120,11 +120,38 @@ public final class DebeziumChangeSource implements AutoCloseable {
                     }
                 }
             }
+            awaitLeaders(admin);
+        } catch (ExecutionException e) {
+            throw new IllegalStateException("cannot describe topics " + config.topics() + " on " + config.kafka().bootstrapServers()
+                    + ": " + e.getCause().getMessage(), e.getCause());
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new IllegalStateException("interrupted while creating topics", e);
         } catch (java.util.concurrent.TimeoutException e) {
             throw new IllegalStateException("Kafka at " + config.kafka().bootstrapServers() + " did not answer within 30 s", e);
+        }
+    }
+
+    /**
+     * Waits (30 s at most) until every partition of every topic has a leader, asking the broker afresh each time: a
+     * broker that just created a topic can answer its first batches with NOT_LEADER_OR_FOLLOWER, which an idempotent
+     * producer with several requests in flight has been seen here to turn into a long OUT_OF_ORDER_SEQUENCE_NUMBER loop.
+     */
+    private void awaitLeaders(Admin admin) throws InterruptedException, ExecutionException, java.util.concurrent.TimeoutException {
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
+        while (true) {
+            List<String> leaderless = admin.describeTopics(config.topics()).allTopicNames().get(30, TimeUnit.SECONDS).values().stream()
+                    .filter(d -> d.partitions().stream().anyMatch(p -> p.leader() == null || p.leader().id() < 0))
+                    .map(org.apache.kafka.clients.admin.TopicDescription::name)
+                    .toList();
+            if (leaderless.isEmpty()) {
+                return;
+            }
+            if (System.nanoTime() > deadline) {
+                throw new IllegalStateException("topics " + leaderless + " on " + config.kafka().bootstrapServers()
+                        + " still have partitions without a leader after 30 s");
+            }
+            Thread.sleep(100);
         }
     }
 

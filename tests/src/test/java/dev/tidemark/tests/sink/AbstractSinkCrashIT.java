@@ -192,6 +192,9 @@ abstract class AbstractSinkCrashIT {
     private static List<List<Change>> produceBacklog(String bootstrap, String topic, String name, long seed) throws Exception {
         try (Admin admin = Admin.create(Map.of(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrap))) {
             admin.createTopics(List.of(new NewTopic(topic, PARTITIONS, (short) 1))).all().get(30, TimeUnit.SECONDS);
+            await("every partition of " + topic + " has a leader").atMost(Duration.ofSeconds(60)).pollInterval(Duration.ofMillis(100))
+                    .until(() -> admin.describeTopics(List.of(topic)).allTopicNames().get(30, TimeUnit.SECONDS).get(topic).partitions()
+                            .stream().allMatch(p -> p.leader() != null && p.leader().id() >= 0));
         }
         Properties props = new Properties();
         props.put(ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrap);
@@ -212,9 +215,6 @@ abstract class AbstractSinkCrashIT {
         List<Future<RecordMetadata>> sent = new ArrayList<>(RECORDS);
         List<Change> changes = new ArrayList<>(RECORDS);
         try (KafkaProducer<byte[], byte[]> producer = new KafkaProducer<>(props, new ByteArraySerializer(), new ByteArraySerializer())) {
-            await("every partition of " + topic + " has a leader").atMost(Duration.ofSeconds(60))
-                    .pollInterval(Duration.ofMillis(100))
-                    .until(() -> producer.partitionsFor(topic).stream().allMatch(p -> p.leader() != null && p.leader().id() >= 0));
             for (int i = 0; i < RECORDS; i++) {
                 ChangeEvent e = stream.next();
                 byte[] value = e instanceof ChangeEvent.Delete d && d.tombstone() ? EnvelopeEncoder.tombstone()
