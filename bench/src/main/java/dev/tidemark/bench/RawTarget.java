@@ -24,7 +24,7 @@ import org.apache.kafka.common.TopicPartition;
  * can be measured against. Table {@code items(id bigint key, amount numeric(12,2), note text, changed_at timestamptz,
  * active boolean, quantity int)} in each engine's types (SQLite: the same declared types Tidemark creates).
  */
-sealed interface RawTarget extends AutoCloseable permits RawTarget.SqliteRows, RawTarget.PostgresRows, RawTarget.PostgresUnnest {
+sealed interface RawTarget extends AutoCloseable permits RawTarget.PerRow, RawTarget.PostgresUnnest {
 
     /** Writes the collapsed changes and the offsets in one transaction. */
     void apply(Collection<RawChange> changes, Map<TopicPartition, Long> nextOffsets) throws SQLException;
@@ -74,15 +74,74 @@ sealed interface RawTarget extends AutoCloseable permits RawTarget.SqliteRows, R
     String OFFSETS_UPSERT = "INSERT INTO bench_offsets (topic, \"partition\", next_offset) VALUES (?, ?, ?) "
             + "ON CONFLICT (topic, \"partition\") DO UPDATE SET next_offset = excluded.next_offset";
 
-    /** SQLite, same pragmas as Tidemark's SQLite dialect (WAL, synchronous=NORMAL), one prepared statement each. */
-    final class SqliteRows implements RawTarget {
+    /**
+     * The per-row shape shared by the SQLite and PostgreSQL loops: one prepared upsert and one prepared delete, each
+     * row bound and added to its batch, both batches executed, the offsets stored, one commit. Subclasses say how an
+     * upsert's values are bound in their engine's types.
+     */
+    abstract sealed class PerRow implements RawTarget permits SqliteRows, PostgresRows {
         private final Connection c;
         private final PreparedStatement upsert;
         private final PreparedStatement delete;
         private final PreparedStatement offsets;
 
+        PerRow(Connection c) throws SQLException {
+            this.c = c;
+            upsert = c.prepareStatement("INSERT INTO items (id, amount, note, changed_at, active, quantity) VALUES (?, ?, ?, ?, ?, ?)" + UPSERT_SET);
+            delete = c.prepareStatement("DELETE FROM items WHERE id = ?");
+            offsets = c.prepareStatement(OFFSETS_UPSERT);
+        }
+
+        /** Binds parameters 1–6 of the upsert for one row. */
+        abstract void bindUpsert(PreparedStatement upsert, RawChange ch) throws SQLException;
+
+        @Override
+        public void apply(Collection<RawChange> changes, Map<TopicPartition, Long> nextOffsets) throws SQLException {
+            int ups = 0;
+            int dels = 0;
+            for (RawChange ch : changes) {
+                if (ch.delete()) {
+                    delete.setLong(1, ch.id());
+                    delete.addBatch();
+                    dels++;
+                } else {
+                    bindUpsert(upsert, ch);
+                    upsert.addBatch();
+                    ups++;
+                }
+            }
+            if (ups > 0) {
+                upsert.executeBatch();
+            }
+            if (dels > 0) {
+                delete.executeBatch();
+            }
+            storeOffsets(offsets, nextOffsets);
+            c.commit();
+        }
+
+        @Override
+        public Connection connection() {
+            return c;
+        }
+
+        static void bindQuantity(PreparedStatement upsert, RawChange ch) throws SQLException {
+            if (ch.quantity() == null) {
+                upsert.setNull(6, Types.INTEGER);
+            } else {
+                upsert.setInt(6, ch.quantity());
+            }
+        }
+    }
+
+    /** SQLite, same pragmas as Tidemark's SQLite dialect (WAL, synchronous=NORMAL), one prepared statement each. */
+    final class SqliteRows extends PerRow {
         SqliteRows(String url) throws SQLException {
-            c = DriverManager.getConnection(url);
+            super(sqlite(url));
+        }
+
+        private static Connection sqlite(String url) throws SQLException {
+            Connection c = DriverManager.getConnection(url);
             try (Statement s = c.createStatement()) {
                 s.execute("PRAGMA journal_mode=WAL");
                 s.execute("PRAGMA synchronous=NORMAL");
@@ -93,56 +152,25 @@ sealed interface RawTarget extends AutoCloseable permits RawTarget.SqliteRows, R
                         + "PRIMARY KEY (topic, \"partition\"))");
             }
             c.setAutoCommit(false);
-            upsert = c.prepareStatement("INSERT INTO items (id, amount, note, changed_at, active, quantity) VALUES (?, ?, ?, ?, ?, ?)" + UPSERT_SET);
-            delete = c.prepareStatement("DELETE FROM items WHERE id = ?");
-            offsets = c.prepareStatement(OFFSETS_UPSERT);
-        }
-
-        @Override
-        public void apply(Collection<RawChange> changes, Map<TopicPartition, Long> nextOffsets) throws SQLException {
-            int ups = 0;
-            int dels = 0;
-            for (RawChange ch : changes) {
-                if (ch.delete()) {
-                    delete.setLong(1, ch.id());
-                    delete.addBatch();
-                    dels++;
-                } else {
-                    upsert.setLong(1, ch.id());
-                    if (ch.amount() == null) {
-                        upsert.setNull(2, Types.VARCHAR);
-                    } else {
-                        upsert.setString(2, ch.amount().toPlainString());
-                    }
-                    upsert.setString(3, ch.note());
-                    if (ch.changedAt() == null) {
-                        upsert.setNull(4, Types.VARCHAR);
-                    } else {
-                        upsert.setString(4, TemporalText.instant(ch.changedAt()));
-                    }
-                    upsert.setInt(5, ch.active() ? 1 : 0);
-                    if (ch.quantity() == null) {
-                        upsert.setNull(6, Types.INTEGER);
-                    } else {
-                        upsert.setInt(6, ch.quantity());
-                    }
-                    upsert.addBatch();
-                    ups++;
-                }
-            }
-            if (ups > 0) {
-                upsert.executeBatch();
-            }
-            if (dels > 0) {
-                delete.executeBatch();
-            }
-            storeOffsets(offsets, nextOffsets);
-            c.commit();
-        }
-
-        @Override
-        public Connection connection() {
             return c;
+        }
+
+        @Override
+        void bindUpsert(PreparedStatement upsert, RawChange ch) throws SQLException {
+            upsert.setLong(1, ch.id());
+            if (ch.amount() == null) {
+                upsert.setNull(2, Types.VARCHAR);
+            } else {
+                upsert.setString(2, ch.amount().toPlainString());
+            }
+            upsert.setString(3, ch.note());
+            if (ch.changedAt() == null) {
+                upsert.setNull(4, Types.VARCHAR);
+            } else {
+                upsert.setString(4, TemporalText.instant(ch.changedAt()));
+            }
+            upsert.setInt(5, ch.active() ? 1 : 0);
+            bindQuantity(upsert, ch);
         }
     }
 
@@ -151,56 +179,19 @@ sealed interface RawTarget extends AutoCloseable permits RawTarget.SqliteRows, R
      * {@code INSERT … ON CONFLICT … DO UPDATE} per row and one {@code DELETE … WHERE id = ?} per row, each sent with
      * {@code addBatch}/{@code executeBatch}; pgjdbc defaults ({@code reWriteBatchedInserts=false}).
      */
-    final class PostgresRows implements RawTarget {
-        private final Connection c;
-        private final PreparedStatement upsert;
-        private final PreparedStatement delete;
-        private final PreparedStatement offsets;
-
+    final class PostgresRows extends PerRow {
         PostgresRows(String url, String user) throws SQLException {
-            c = postgres(url, user);
-            upsert = c.prepareStatement("INSERT INTO items (id, amount, note, changed_at, active, quantity) VALUES (?, ?, ?, ?, ?, ?)" + UPSERT_SET);
-            delete = c.prepareStatement("DELETE FROM items WHERE id = ?");
-            offsets = c.prepareStatement(OFFSETS_UPSERT);
+            super(postgres(url, user));
         }
 
         @Override
-        public void apply(Collection<RawChange> changes, Map<TopicPartition, Long> nextOffsets) throws SQLException {
-            int ups = 0;
-            int dels = 0;
-            for (RawChange ch : changes) {
-                if (ch.delete()) {
-                    delete.setLong(1, ch.id());
-                    delete.addBatch();
-                    dels++;
-                } else {
-                    upsert.setLong(1, ch.id());
-                    upsert.setBigDecimal(2, ch.amount());
-                    upsert.setString(3, ch.note());
-                    upsert.setObject(4, ch.changedAt() == null ? null : OffsetDateTime.ofInstant(ch.changedAt(), ZoneOffset.UTC), Types.TIMESTAMP_WITH_TIMEZONE);
-                    upsert.setBoolean(5, ch.active());
-                    if (ch.quantity() == null) {
-                        upsert.setNull(6, Types.INTEGER);
-                    } else {
-                        upsert.setInt(6, ch.quantity());
-                    }
-                    upsert.addBatch();
-                    ups++;
-                }
-            }
-            if (ups > 0) {
-                upsert.executeBatch();
-            }
-            if (dels > 0) {
-                delete.executeBatch();
-            }
-            storeOffsets(offsets, nextOffsets);
-            c.commit();
-        }
-
-        @Override
-        public Connection connection() {
-            return c;
+        void bindUpsert(PreparedStatement upsert, RawChange ch) throws SQLException {
+            upsert.setLong(1, ch.id());
+            upsert.setBigDecimal(2, ch.amount());
+            upsert.setString(3, ch.note());
+            upsert.setObject(4, ch.changedAt() == null ? null : OffsetDateTime.ofInstant(ch.changedAt(), ZoneOffset.UTC), Types.TIMESTAMP_WITH_TIMEZONE);
+            upsert.setBoolean(5, ch.active());
+            bindQuantity(upsert, ch);
         }
     }
 

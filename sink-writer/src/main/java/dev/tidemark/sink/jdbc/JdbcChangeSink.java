@@ -279,10 +279,8 @@ public final class JdbcChangeSink implements AutoCloseable {
         RowSchema schema = first.schema();
         List<String> unavailable = first.unavailableColumns();
         List<String> columns = new ArrayList<>();
-        List<ColumnType> types = new ArrayList<>();
         for (Column c : schema.columns()) {
             columns.add(c.name());
-            types.add(c.type());
         }
         if (options.softDeletes()) {
             columns.add(SinkOptions.DELETED_COLUMN);
