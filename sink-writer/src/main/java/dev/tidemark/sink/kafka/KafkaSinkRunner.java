@@ -169,8 +169,8 @@ public final class KafkaSinkRunner implements Runnable, AutoCloseable {
             return ConsumerRecords.empty();
         } catch (FencedInstanceIdException e) {
             throw new SinkPositionException("sink " + settings.groupId() + ": another process joined the group with this member's"
-                    + " group.instance.id " + settings.groupInstanceId() + ", so this one stops; give every running member of a"
-                    + " pipeline its own member id (tidemark sink --member-id)", e);
+                    + " group.instance.id " + SinkConsumerConfig.properties(settings).get("group.instance.id") + ", so this one stops;"
+                    + " give every running member of a pipeline its own member id (tidemark sink --member-id)", e);
         } catch (RuntimeException e) {
             throwPendingFailure();
             throw e;
