@@ -3,6 +3,7 @@ package dev.tidemark.connector.cli;
 import dev.tidemark.connector.config.PipelineConfig;
 import dev.tidemark.connector.config.PipelineConfigParser;
 import dev.tidemark.connector.pipeline.Sidecar;
+import dev.tidemark.connector.pipeline.SinkChoices;
 import dev.tidemark.sink.kafka.ReplayFrom;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
@@ -25,12 +26,16 @@ abstract class PipelineCommand implements Callable<Integer> {
         return new ReplayFrom.Stored();
     }
 
+    SinkChoices sinkChoices() {
+        return SinkChoices.DEFAULT;
+    }
+
     @Override
     public Integer call() throws Exception {
         PipelineConfig cfg = PipelineConfigParser.parse(config);
         ReplayFrom replay = replay();
         Termination termination = Termination.install();
-        try (Sidecar sidecar = Sidecar.start(cfg, capture(), sink(), replay)) {
+        try (Sidecar sidecar = Sidecar.start(cfg, capture(), sink(), replay, sinkChoices())) {
             while (!termination.awaitRequest(200)) {
                 if (sidecar.halted()) {
                     break;

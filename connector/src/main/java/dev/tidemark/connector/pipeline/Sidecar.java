@@ -32,9 +32,14 @@ public final class Sidecar implements AutoCloseable {
 
     /** Starts the chosen halves. */
     public static Sidecar start(PipelineConfig config, boolean withCapture, boolean withSink, ReplayFrom replay) {
+        return start(config, withCapture, withSink, replay, SinkChoices.DEFAULT);
+    }
+
+    /** Starts the chosen halves, the sink with the user's explicit {@code choices}. */
+    public static Sidecar start(PipelineConfig config, boolean withCapture, boolean withSink, ReplayFrom replay, SinkChoices choices) {
         log.info("starting {}", config.describe());
         DebeziumChangeSource capture = withCapture ? new DebeziumChangeSource(config) : null;
-        KafkaSinkRunner sink = withSink ? SinkFactory.runner(config, replay) : null;
+        KafkaSinkRunner sink = withSink ? SinkFactory.runner(config, replay, choices) : null;
         Sidecar s = new Sidecar(config, capture, sink);
         try {
             if (capture != null) {

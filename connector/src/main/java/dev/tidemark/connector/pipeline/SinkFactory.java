@@ -11,7 +11,12 @@ import java.sql.SQLException;
 import java.time.Duration;
 import java.util.Properties;
 
-/** Builds the sink writer of a pipeline from its configuration. */
+/**
+ * Builds the sink writer of a pipeline from its configuration. The sink is a static member of its consumer group
+ * ({@code group.instance.id = <pipeline>-<member id>}): the member id is the user's {@code --member-id}, else one
+ * claimed from the state directory ({@link MemberSlot}), so a sink restarted after a crash resumes at once. A
+ * {@code group.instance.id} in {@code kafka.properties} overrides both.
+ */
 public final class SinkFactory {
     private SinkFactory() {
     }
@@ -35,9 +40,28 @@ public final class SinkFactory {
     }
 
     public static KafkaSinkRunner runner(PipelineConfig config, ReplayFrom replay) {
+        return runner(config, replay, SinkChoices.DEFAULT);
+    }
+
+    public static KafkaSinkRunner runner(PipelineConfig config, ReplayFrom replay, SinkChoices choices) {
         SinkSettings settings = new SinkSettings(config.kafka().bootstrapServers(), config.name(), config.topics(),
                 config.target().batchSize(), Duration.ofMillis(200), replay, config.kafka().properties(),
-                config.target().deadLetterTopic());
-        return new KafkaSinkRunner(settings, openTarget(config));
+                config.target().deadLetterTopic()).withSkipChoices(choices.acceptRetentionGap(), choices.skipUnapplied());
+        MemberSlot slot = null;
+        if (choices.memberId() != null) {
+            settings = settings.withMemberId(choices.memberId());
+        } else if (!config.kafka().properties().containsKey("group.instance.id")) {
+            slot = MemberSlot.claim(config.stateDir(), config.name());
+            settings = settings.withMemberId(slot.id());
+        }
+        try {
+            KafkaSinkRunner runner = new KafkaSinkRunner(settings, openTarget(config));
+            return slot == null ? runner : runner.alsoClosing(slot);
+        } catch (RuntimeException e) {
+            if (slot != null) {
+                slot.close();
+            }
+            throw e;
+        }
     }
 }

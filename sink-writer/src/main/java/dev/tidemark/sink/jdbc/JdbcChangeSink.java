@@ -8,10 +8,8 @@ import dev.tidemark.sink.event.SourcePosition;
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.PreparedStatement;
-import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
-import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.HashMap;
@@ -44,7 +42,7 @@ public final class JdbcChangeSink implements AutoCloseable {
     private TargetTables tables;
     private long retries;
     private final Map<String, PreparedStatement> statements = new HashMap<>();
-    private boolean offsetsTableReady;
+    private final OffsetStore offsets;
 
     /** Opens connections for the sink: the first, and new ones after a connection was lost. */
     @FunctionalInterface
@@ -56,6 +54,7 @@ public final class JdbcChangeSink implements AutoCloseable {
         this.source = source;
         this.dialect = dialect;
         this.options = options;
+        this.offsets = new OffsetStore(dialect, options);
         connect();
     }
 
@@ -72,7 +71,7 @@ public final class JdbcChangeSink implements AutoCloseable {
         dialect.configure(connection);
         connection.setAutoCommit(false);
         tables = new TargetTables(connection, dialect, options);
-        offsetsTableReady = false;
+        offsets.reconnected();
     }
 
     /** Replaces the retry policy for transient failures (default {@link RetryPolicy#DEFAULT}). */
@@ -95,26 +94,21 @@ public final class JdbcChangeSink implements AutoCloseable {
         return event.table().table();
     }
 
-    /** The offsets this pipeline stored in the target, by topic and partition. */
+    /**
+     * The offsets this pipeline stored in the target, by topic and partition. From then on, writes of offsets are
+     * fenced against these values (see {@link OffsetStore}): a write finding another value throws
+     * {@link OffsetsFencedException}.
+     */
     public Map<String, Map<Integer, Long>> storedOffsets() {
         return retrying(this::storedOffsetsOnce);
     }
 
     private Map<String, Map<Integer, Long>> storedOffsetsOnce() {
         try {
-            ensureOffsetsTable();
-            Map<String, Map<Integer, Long>> out = new LinkedHashMap<>();
-            String sql = "SELECT " + q("topic") + ", " + q("partition") + ", " + q("next_offset") + " FROM "
-                    + q(SinkOptions.OFFSETS_TABLE) + " WHERE " + q("pipeline") + " = ?";
-            try (PreparedStatement ps = connection.prepareStatement(sql)) {
-                ps.setString(1, options.pipeline());
-                try (ResultSet rs = ps.executeQuery()) {
-                    while (rs.next()) {
-                        out.computeIfAbsent(rs.getString(1), t -> new HashMap<>()).put(rs.getInt(2), rs.getLong(3));
-                    }
-                }
-            }
+            offsets.ensureTable(tables);
+            Map<String, Map<Integer, Long>> out = offsets.read(connection);
             connection.commit();
+            offsets.remember(out);
             return out;
         } catch (SQLException e) {
             rollbackQuietly();
@@ -188,7 +182,7 @@ public final class JdbcChangeSink implements AutoCloseable {
         int collapsed = 0;
         String table = null;
         try {
-            ensureOffsetsTable();
+            offsets.ensureTable(tables);
             List<BatchPlan.Step> plan = BatchPlan.of(events);
             prepareTables(plan);
             for (BatchPlan.Step step : plan) {
@@ -211,15 +205,19 @@ public final class JdbcChangeSink implements AutoCloseable {
                 }
             }
             table = SinkOptions.OFFSETS_TABLE;
-            storeOffsets(nextOffsets);
+            offsets.write(connection, this::statement, nextOffsets);
             table = "(side write)";
             sideWrite.write(connection, dialect);
             connection.commit();
+            offsets.committed();
             return new ApplyResult(events.size(), collapsed, upserts, deletes);
         } catch (SQLException | RuntimeException e) {
             rollbackQuietly();
             if (e instanceof SinkException se) {
                 throw se;
+            }
+            if (e instanceof OffsetsFencedException fenced) {
+                throw fenced; // not the batch's fault: never poison
             }
             throw new SinkException("cannot apply batch of " + events.size() + " events to table " + table + " ("
                     + dialect.name() + "): " + e.getMessage(), e);
@@ -497,40 +495,6 @@ public final class JdbcChangeSink implements AutoCloseable {
         dialect.bind(ps, index, rendered.isEmpty() ? null : rendered, ColumnType.of("string"));
     }
 
-    private void ensureOffsetsTable() throws SQLException {
-        if (offsetsTableReady) {
-            return;
-        }
-        tables.createIfAbsent(SinkOptions.OFFSETS_TABLE, "CREATE TABLE IF NOT EXISTS " + q(SinkOptions.OFFSETS_TABLE) + " ("
-                + q("pipeline") + " " + dialect.textType() + " NOT NULL, "
-                + q("topic") + " " + dialect.textType() + " NOT NULL, "
-                + q("partition") + " " + dialect.bigintType() + " NOT NULL, "
-                + q("next_offset") + " " + dialect.bigintType() + " NOT NULL, "
-                + q("updated_at") + " " + dialect.textType() + ", "
-                + "PRIMARY KEY (" + q("pipeline") + ", " + q("topic") + ", " + q("partition") + "))");
-        offsetsTableReady = true;
-    }
-
-    private void storeOffsets(Collection<PartitionOffset> offsets) throws SQLException {
-        if (offsets.isEmpty()) {
-            return;
-        }
-        String sql = dialect.upsert(SinkOptions.OFFSETS_TABLE,
-                List.of("pipeline", "topic", "partition", "next_offset", "updated_at"),
-                List.of("pipeline", "topic", "partition"), List.of("next_offset", "updated_at"), null);
-        PreparedStatement ps = statement(sql);
-        String now = Instant.now().toString();
-        for (PartitionOffset o : offsets) {
-            ps.setString(1, options.pipeline());
-            ps.setString(2, o.topic());
-            ps.setLong(3, o.partition());
-            ps.setLong(4, o.nextOffset());
-            ps.setString(5, now);
-            ps.addBatch();
-        }
-        ps.executeBatch();
-    }
-
     private PreparedStatement statement(String sql) throws SQLException {
         PreparedStatement ps = statements.get(sql);
         if (ps == null) {
@@ -546,6 +510,7 @@ public final class JdbcChangeSink implements AutoCloseable {
 
     private void rollbackQuietly() {
         tables.forget();
+        offsets.rolledBack();
         for (PreparedStatement ps : statements.values()) {
             try {
                 ps.clearBatch();

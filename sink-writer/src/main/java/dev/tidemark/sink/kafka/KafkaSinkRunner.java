@@ -1,46 +1,37 @@
 package dev.tidemark.sink.kafka;
 
+import static dev.tidemark.sink.kafka.Pending.nextOffsets;
+
 import dev.tidemark.sink.event.ChangeEvent;
 import dev.tidemark.sink.event.EnvelopeDecoder;
-import dev.tidemark.sink.event.EventOrigin;
 import dev.tidemark.sink.event.PoisonEventException;
 import dev.tidemark.sink.jdbc.SinkException;
 import dev.tidemark.sink.jdbc.ApplyResult;
 import dev.tidemark.sink.jdbc.JdbcChangeSink;
+import dev.tidemark.sink.jdbc.OffsetsFencedException;
 import dev.tidemark.sink.jdbc.PartitionOffset;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.Collection;
 import java.util.HashMap;
-import java.util.HashSet;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.Properties;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CountDownLatch;
-import java.util.concurrent.ExecutionException;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicLong;
-import org.apache.kafka.clients.consumer.ConsumerConfig;
-import org.apache.kafka.clients.consumer.ConsumerRebalanceListener;
-import org.apache.kafka.clients.consumer.ConsumerRecord;
+import org.apache.kafka.clients.consumer.CloseOptions;
 import org.apache.kafka.clients.consumer.ConsumerRecords;
 import org.apache.kafka.clients.consumer.KafkaConsumer;
 import org.apache.kafka.clients.consumer.OffsetAndMetadata;
-import org.apache.kafka.clients.consumer.OffsetAndTimestamp;
+import org.apache.kafka.clients.consumer.OffsetOutOfRangeException;
 import org.apache.kafka.clients.producer.KafkaProducer;
-import org.apache.kafka.clients.producer.ProducerConfig;
 import org.apache.kafka.clients.producer.ProducerRecord;
 import org.apache.kafka.common.TopicPartition;
-import org.apache.kafka.common.serialization.ByteArraySerializer;
+import org.apache.kafka.common.errors.FencedInstanceIdException;
 import org.apache.kafka.common.errors.WakeupException;
 import org.apache.kafka.common.serialization.ByteArrayDeserializer;
 import org.slf4j.Logger;
@@ -57,11 +48,19 @@ import org.slf4j.LoggerFactory;
  * in flight has committed (or failed), so the sink is never used by two threads at once and the target's offsets
  * are current whenever they are read. Memory stays bounded by two batches plus the consumer's fetch buffers.
  *
- * <p>Offsets: Kafka auto-commit is off; on every partition assignment the consumer seeks to the offsets stored in
- * the target (the beginning for a partition the target has never seen), so the target alone decides where
- * consumption resumes. Kafka-side commits are informational (for lag tools). {@link #requestStop()} may be called
- * from any thread: the batch in flight is committed, then the loop ends and the consumer and sink are closed. A
- * batch that fails ends the loop with that failure; nothing of it was committed.
+ * <p>Offsets: Kafka auto-commit is off and {@code auto.offset.reset=none}; on every partition assignment the
+ * consumer seeks where {@link StartPositions} decides from the offsets stored in the target (a replay never moves a
+ * partition forward past unapplied records; records deleted by retention before the target applied them stop the
+ * sink), so the target alone decides where consumption resumes. Kafka-side commits are informational (for lag
+ * tools) and never made for partitions this member lost ({@code onPartitionsLost}).
+ *
+ * <p>Fencing: offset writes are compare-and-set against what this member last read or wrote. A member that lost its
+ * partitions finds them moved by the new owner: its batch rolls back ({@link OffsetsFencedException}), the batch it
+ * polled next is dropped, and it seeks to the stored offsets again; it never moves a stored offset backwards.
+ *
+ * <p>{@link #requestStop()} may be called from any thread: the batch in flight is committed, then the loop ends, the
+ * consumer leaves the group (static members too) and the sink is closed. A batch that fails ends the loop with that
+ * failure; nothing of it was committed.
  */
 public final class KafkaSinkRunner implements Runnable, AutoCloseable {
     private static final Logger log = LoggerFactory.getLogger(KafkaSinkRunner.class);
@@ -78,28 +77,25 @@ public final class KafkaSinkRunner implements Runnable, AutoCloseable {
     private final AtomicBoolean started = new AtomicBoolean();
     private volatile boolean stopping;
     private final boolean replaying;
+    private final PartitionPositioner positioner;
+    private final AtomicLong fencedBatches = new AtomicLong();
+    /** Consumer thread only: a batch was fenced; what was polled after it is dropped and positions are re-read. */
+    private boolean rewindNeeded;
     private volatile Throwable failure;
-    /** Consumer thread only: the batch being applied, at most one. */
-    private Future<Map<TopicPartition, OffsetAndMetadata>> inFlight;
+    private BatchInFlight inFlight;
     /** Consumer thread only: a failure of the batch in flight noticed inside a rebalance callback. */
     private RuntimeException pendingFailure;
-    private ExecutorService applier;
-    private volatile Set<TopicPartition> assigned = Set.of();
+    private final RebalanceHandler rebalance;
+    private final List<AutoCloseable> resources = new java.util.concurrent.CopyOnWriteArrayList<>();
 
     public KafkaSinkRunner(SinkSettings settings, JdbcChangeSink sink) {
         this.settings = settings;
         this.sink = sink;
         this.replaying = !(settings.replayFrom() instanceof ReplayFrom.Stored);
-        Properties p = new Properties();
-        p.put(ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, settings.bootstrapServers());
-        p.put(ConsumerConfig.GROUP_ID_CONFIG, settings.groupId());
-        p.put(ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, "false");
-        p.put(ConsumerConfig.AUTO_OFFSET_RESET_CONFIG, "earliest");
-        p.put(ConsumerConfig.MAX_POLL_RECORDS_CONFIG, Integer.toString(settings.maxBatch()));
-        p.put(ConsumerConfig.ISOLATION_LEVEL_CONFIG, "read_committed");
-        p.put(ConsumerConfig.CLIENT_ID_CONFIG, "tidemark-sink-" + settings.groupId());
-        p.putAll(settings.extra());
-        this.consumer = new KafkaConsumer<>(p, new ByteArrayDeserializer(), new ByteArrayDeserializer());
+        this.consumer = new KafkaConsumer<>(SinkConsumerConfig.properties(settings), new ByteArrayDeserializer(), new ByteArrayDeserializer());
+        this.positioner = new PartitionPositioner(consumer, sink, settings);
+        this.rebalance = new RebalanceHandler(this::finishInFlightQuietly, this::positionOrStop, e -> pendingFailure = e,
+                consumer, settings.groupId(), replaying, applied);
     }
 
     @Override
@@ -107,23 +103,31 @@ public final class KafkaSinkRunner implements Runnable, AutoCloseable {
         if (!started.compareAndSet(false, true)) {
             throw new IllegalStateException("sink " + settings.groupId() + " already ran");
         }
-        applier = Executors.newSingleThreadExecutor(r -> {
-            Thread t = new Thread(r, "tidemark-apply-" + settings.groupId());
-            t.setDaemon(true);
-            return t;
-        });
+        inFlight = new BatchInFlight(settings.groupId());
         try {
-            consumer.subscribe(settings.topics(), new SeekToStoredOffsets());
+            consumer.subscribe(settings.topics(), rebalance);
             log.info("sink {} consuming {} into {} target", settings.groupId(), settings.topics(), sink.dialect().name());
             while (!stopping) {
-                ConsumerRecords<byte[], byte[]> records = consumer.poll(settings.pollTimeout());
-                throwPendingFailure();
+                ConsumerRecords<byte[], byte[]> records = poll();
                 if (records.isEmpty()) {
-                    finishInFlight();
+                    finishInFlight(true);
                 } else {
-                    List<Pending> items = decode(records);
-                    finishInFlight();
-                    inFlight = applier.submit(() -> applyDecoded(items));
+                    int generation = consumer.groupMetadata().generationId();
+                    List<Pending> items = Pending.decode(decoder, records);
+                    finishInFlight(true);
+                    if (!rewindNeeded && generation != consumer.groupMetadata().generationId()) {
+                        // removed from the group meanwhile: never apply these records as if they were still ours
+                        log.warn("sink {}: left the group while a batch was applied (longer than max.poll.interval.ms?);"
+                                + " dropping {} polled records and re-reading the stored offsets", settings.groupId(), items.size());
+                        rewindNeeded = true;
+                    }
+                    if (!rewindNeeded) {
+                        inFlight.submit(() -> applyDecoded(items));
+                    }
+                }
+                if (rewindNeeded) {
+                    rewindNeeded = false;
+                    positionOrStop(consumer.assignment(), Set.of());
                 }
             }
         } catch (WakeupException e) {
@@ -134,48 +138,52 @@ public final class KafkaSinkRunner implements Runnable, AutoCloseable {
             failure = t;
         } finally {
             try {
-                finishInFlight();
+                finishInFlight(true);
             } catch (Throwable t) {
                 if (failure == null) {
                     failure = t;
                 }
             }
-            applier.shutdown();
+            inFlight.shutdown();
             if (failure != null) {
                 log.error("sink {} stopped: {}", settings.groupId(), failure.getMessage());
             }
-            try {
-                consumer.close(Duration.ofSeconds(5));
-            } catch (RuntimeException e) {
-                log.warn("closing consumer failed: {}", e.getMessage());
-            }
-            sink.close();
-            if (deadLetterProducer != null) {
-                deadLetterProducer.close(Duration.ofSeconds(5));
-            }
-            finished.countDown();
+            releaseAll();
             log.info("sink {} stopped after applying {} events", settings.groupId(), eventsApplied.get());
         }
     }
 
-    /** A polled record with its decoded event, or the reason it could not be decoded. */
-    private record Pending(ConsumerRecord<byte[], byte[]> record, ChangeEvent event, RuntimeException failure) {
-        EventOrigin origin() {
-            return new EventOrigin(record.topic(), record.partition(), record.offset(), record.key());
+    /**
+     * Consumer thread: one poll. A failure kept from a rebalance callback wins over what the poll threw; a position
+     * Kafka no longer has (retention overtook the sink) is decided like a new assignment: a stop naming the offsets,
+     * or, where the user accepted the gap, a seek to the earliest offset.
+     */
+    private ConsumerRecords<byte[], byte[]> poll() {
+        ConsumerRecords<byte[], byte[]> records;
+        try {
+            records = consumer.poll(settings.pollTimeout());
+        } catch (OffsetOutOfRangeException e) {
+            throwPendingFailure();
+            finishInFlight(true);
+            positionOrStop(e.partitions(), Set.of()); // positions Kafka no longer has: decided like an assignment
+            return ConsumerRecords.empty();
+        } catch (FencedInstanceIdException e) {
+            throw new SinkPositionException("sink " + settings.groupId() + ": another process joined the group with this member's"
+                    + " group.instance.id " + SinkConsumerConfig.properties(settings).get("group.instance.id") + ", so this one stops;"
+                    + " give every running member of a pipeline its own member id (tidemark sink --member-id)", e);
+        } catch (RuntimeException e) {
+            throwPendingFailure();
+            throw e;
         }
+        throwPendingFailure();
+        return records;
     }
 
-    /** Consumer thread: decodes a poll; undecodable records are kept with the reason, to be isolated when applied. */
-    private List<Pending> decode(ConsumerRecords<byte[], byte[]> records) {
-        List<Pending> items = new ArrayList<>(records.count());
-        for (ConsumerRecord<byte[], byte[]> r : records) {
-            try {
-                items.add(new Pending(r, decoder.decode(new EventOrigin(r.topic(), r.partition(), r.offset(), r.key()), r.key(), r.value()), null));
-            } catch (PoisonEventException e) {
-                items.add(new Pending(r, null, e));
-            }
+    /** Consumer thread: seeks {@code partitions} where {@link StartPositions} decides, or stops the sink naming why. */
+    private void positionOrStop(Collection<TopicPartition> partitions, Set<TopicPartition> replay) {
+        if (positioner.position(partitions, replay) instanceof StartPositions.Refuse refuse) {
+            throw new SinkPositionException("sink " + settings.groupId() + ": " + refuse.reason());
         }
-        return items;
     }
 
     /** Apply thread: applies one decoded poll and returns the offsets it committed to the target. */
@@ -191,57 +199,52 @@ public final class KafkaSinkRunner implements Runnable, AutoCloseable {
     }
 
     /**
-     * Consumer thread: waits until the batch in flight has committed to the target, then commits its offsets to
-     * Kafka (informational only: the target's tidemark_offsets is what the sink resumes from). Rethrows the batch's
-     * failure.
+     * Consumer thread: waits until the batch in flight has committed to the target, then, if {@code toKafka} (the
+     * partitions are still this member's), commits its offsets to Kafka (informational only: the target's
+     * tidemark_offsets is what the sink resumes from). Rethrows the batch's failure; a fenced batch is no failure
+     * (another member owns its partitions now): it is logged and the positions are re-read before the next batch.
      */
-    private void finishInFlight() {
-        Future<Map<TopicPartition, OffsetAndMetadata>> batch = inFlight;
-        if (batch == null) {
-            return;
-        }
-        inFlight = null;
+    private void finishInFlight(boolean toKafka) {
         Map<TopicPartition, OffsetAndMetadata> commit;
         try {
-            commit = batch.get();
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            // the batch still commits or fails on its own; wait for it without being interruptible
-            commit = awaitUninterruptibly(batch);
-        } catch (ExecutionException e) {
-            throw asUnchecked(e.getCause());
+            commit = inFlight.await();
+        } catch (OffsetsFencedException fenced) {
+            fencedBatches.incrementAndGet();
+            rewindNeeded = true;
+            log.warn("sink {}: {}", settings.groupId(), fenced.getMessage());
+            return;
         }
-        if (commit != null && !commit.isEmpty()) {
+        if (toKafka && !commit.isEmpty()) {
             consumer.commitAsync(commit, null);
         }
     }
 
-    private static Map<TopicPartition, OffsetAndMetadata> awaitUninterruptibly(Future<Map<TopicPartition, OffsetAndMetadata>> batch) {
-        while (true) {
+    /** Closes the consumer (leaving the group: a static member's partitions move at once), the sink and the rest. */
+    private void releaseAll() {
+        try {
+            consumer.close(CloseOptions.groupMembershipOperation(CloseOptions.GroupMembershipOperation.LEAVE_GROUP)
+                    .withTimeout(Duration.ofSeconds(5)));
+        } catch (RuntimeException e) {
+            log.warn("closing consumer failed: {}", e.getMessage());
+        }
+        sink.close();
+        if (deadLetterProducer != null) {
+            deadLetterProducer.close(Duration.ofSeconds(5));
+        }
+        for (AutoCloseable r : resources) {
             try {
-                return batch.get();
-            } catch (InterruptedException again) {
-                // keep waiting: the sink must not be closed under a running batch
-            } catch (ExecutionException e) {
-                throw asUnchecked(e.getCause());
+                r.close();
+            } catch (Exception e) {
+                log.warn("closing {} failed: {}", r, e.getMessage());
             }
         }
+        finished.countDown();
     }
 
-    private static RuntimeException asUnchecked(Throwable t) {
-        if (t instanceof RuntimeException r) {
-            return r;
-        }
-        if (t instanceof Error e) {
-            throw e;
-        }
-        return new SinkException("applying a batch failed: " + t, t);
-    }
-
-    /** Consumer thread, inside a rebalance callback: like {@link #finishInFlight()}, keeping a failure for later. */
-    private boolean finishInFlightQuietly() {
+    /** Consumer thread, inside a rebalance callback: like {@link #finishInFlight}, keeping a failure for later. */
+    private boolean finishInFlightQuietly(boolean toKafka) {
         try {
-            finishInFlight();
+            finishInFlight(toKafka);
             return pendingFailure == null;
         } catch (RuntimeException e) {
             pendingFailure = e;
@@ -330,24 +333,15 @@ public final class KafkaSinkRunner implements Runnable, AutoCloseable {
 
     private KafkaProducer<byte[], byte[]> deadLetters() {
         if (deadLetterProducer == null) {
-            Properties p = new Properties();
-            p.putAll(settings.extra());
-            p.put(ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, settings.bootstrapServers());
-            p.put(ProducerConfig.ACKS_CONFIG, "all");
-            p.put(ProducerConfig.ENABLE_IDEMPOTENCE_CONFIG, "true");
-            p.put(ProducerConfig.CLIENT_ID_CONFIG, "tidemark-dlq-" + settings.groupId());
-            deadLetterProducer = new KafkaProducer<>(p, new ByteArraySerializer(), new ByteArraySerializer());
+            deadLetterProducer = SinkConsumerConfig.deadLetterProducer(settings);
         }
         return deadLetterProducer;
     }
 
-    private static List<PartitionOffset> nextOffsets(List<Pending> items) {
-        Map<TopicPartition, PartitionOffset> next = new LinkedHashMap<>();
-        for (Pending p : items) {
-            ConsumerRecord<byte[], byte[]> r = p.record();
-            next.put(new TopicPartition(r.topic(), r.partition()), new PartitionOffset(r.topic(), r.partition(), r.offset() + 1));
-        }
-        return new ArrayList<>(next.values());
+    /** Closes {@code resource} (for example the claim on this member's id) when the runner has stopped; returns this. */
+    public KafkaSinkRunner alsoClosing(AutoCloseable resource) {
+        resources.add(resource);
+        return this;
     }
 
     /** Records sent to the dead-letter topic so far. */
@@ -377,7 +371,7 @@ public final class KafkaSinkRunner implements Runnable, AutoCloseable {
 
     /** The partitions this member of the consumer group owns now (seeked to their target offsets). */
     public Set<TopicPartition> assignment() {
-        return assigned;
+        return rebalance.assigned();
     }
 
     /** The next offset per partition committed to the target by this runner so far. */
@@ -389,107 +383,18 @@ public final class KafkaSinkRunner implements Runnable, AutoCloseable {
         return eventsApplied.get();
     }
 
+    /** Batches rolled back because another member had moved their partitions' stored offsets (see fencing above). */
+    public long fencedBatches() {
+        return fencedBatches.get();
+    }
+
     @Override
     public void close() throws InterruptedException {
         if (started.compareAndSet(false, true)) {
-            // never ran: release the consumer and the target connection here
-            consumer.close(Duration.ofSeconds(5));
-            sink.close();
-            if (deadLetterProducer != null) {
-                deadLetterProducer.close(Duration.ofSeconds(5));
-            }
-            finished.countDown();
+            releaseAll(); // never ran: release the consumer and the target connection here
             return;
         }
         requestStop();
         awaitTermination(Duration.ofSeconds(60));
-    }
-
-    /** Seeks every assigned partition to the target's stored offset, or applies a one-off replay position. */
-    private final class SeekToStoredOffsets implements ConsumerRebalanceListener {
-        @Override
-        public void onPartitionsRevoked(Collection<TopicPartition> partitions) {
-            // the batch in flight commits before another member may take these partitions over
-            finishInFlightQuietly();
-            Set<TopicPartition> left = new HashSet<>(assigned);
-            left.removeAll(partitions);
-            assigned = Set.copyOf(left);
-        }
-
-        @Override
-        public void onPartitionsAssigned(Collection<TopicPartition> partitions) {
-            // the target's offsets are read below: the batch in flight must have committed first
-            if (!finishInFlightQuietly() || partitions.isEmpty()) {
-                return;
-            }
-            // A replay applies to each partition until this runner has committed a batch of it, so a rebalance
-            // that re-assigns a partition before then replays it again instead of skipping to stored offsets.
-            List<TopicPartition> toReplay = !replaying ? List.of()
-                    : partitions.stream().filter(tp -> !applied.containsKey(tp)).toList();
-            if (!toReplay.isEmpty()) {
-                replay(toReplay);
-            }
-            Map<String, Map<Integer, Long>> stored = sink.storedOffsets();
-            List<TopicPartition> fresh = new ArrayList<>();
-            for (TopicPartition tp : partitions) {
-                if (toReplay.contains(tp)) {
-                    continue;
-                }
-                Long offset = stored.getOrDefault(tp.topic(), Map.of()).get(tp.partition());
-                if (offset == null) {
-                    fresh.add(tp);
-                } else {
-                    consumer.seek(tp, offset);
-                }
-            }
-            if (!fresh.isEmpty()) {
-                consumer.seekToBeginning(fresh);
-            }
-            Set<TopicPartition> now = new HashSet<>(assigned);
-            now.addAll(partitions);
-            assigned = Set.copyOf(now);
-            log.info("sink {} assigned {} ({} replayed, {} resumed from target offsets, {} new)", settings.groupId(), partitions,
-                    toReplay.size(), partitions.size() - toReplay.size() - fresh.size(), fresh.size());
-        }
-
-        private void replay(Collection<TopicPartition> partitions) {
-            ReplayFrom replay = settings.replayFrom();
-            if (replay instanceof ReplayFrom.Earliest) {
-                consumer.seekToBeginning(partitions);
-            } else if (replay instanceof ReplayFrom.Since since) {
-                Map<TopicPartition, Long> query = new HashMap<>();
-                partitions.forEach(tp -> query.put(tp, since.timestamp().toEpochMilli()));
-                Map<TopicPartition, OffsetAndTimestamp> found = consumer.offsetsForTimes(query);
-                List<TopicPartition> toEnd = new ArrayList<>();
-                for (TopicPartition tp : partitions) {
-                    OffsetAndTimestamp ot = found.get(tp);
-                    if (ot == null) {
-                        toEnd.add(tp);
-                    } else {
-                        consumer.seek(tp, ot.offset());
-                    }
-                }
-                if (!toEnd.isEmpty()) {
-                    consumer.seekToEnd(toEnd); // an empty list would mean every assigned partition
-                }
-            } else if (replay instanceof ReplayFrom.Offsets offsets) {
-                Map<String, Map<Integer, Long>> stored = sink.storedOffsets();
-                for (TopicPartition tp : partitions) {
-                    Long o = offsets.offsets().get(tp.topic() + ":" + tp.partition());
-                    if (o == null) {
-                        o = offsets.offsets().get(Integer.toString(tp.partition()));
-                    }
-                    if (o == null) {
-                        o = stored.getOrDefault(tp.topic(), Map.of()).get(tp.partition());
-                    }
-                    if (o == null) {
-                        consumer.seekToBeginning(List.of(tp));
-                    } else {
-                        consumer.seek(tp, o);
-                    }
-                }
-            }
-            log.info("sink {} replaying {} from {}", settings.groupId(), partitions, replay);
-        }
     }
 }

@@ -1,0 +1,176 @@
+package dev.tidemark.sink.kafka;
+
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Set;
+import org.apache.kafka.common.TopicPartition;
+
+/**
+ * Where each newly assigned partition starts: a pure decision (no Kafka, no database), made by the consumer thread
+ * from what it read beforehand (the target's stored offsets, the partitions' log start and end offsets, and for a
+ * timestamp replay the first offset at or after the instant).
+ *
+ * <p>Rules, per partition:
+ * <ol>
+ *   <li>The resume point is the stored offset, or offset 0 for a partition the target never stored.</li>
+ *   <li>A resume point below the log start offset means records the target never applied were deleted (retention):
+ *       the decision is a {@link Refuse}, naming topic, partition, stored and earliest offsets and the way on,
+ *       unless the user accepted the gap explicitly ({@code --accept-retention-gap}): then the partition starts at
+ *       the log start offset. A partition the target never stored whose log start is above 0 counts as a gap too:
+ *       its first records were deleted before this target read them. A stored offset past the end offset (a topic
+ *       deleted and re-created) is refused the same way.</li>
+ *   <li>A replay ({@code --replay-from}, only for the partitions the caller says are replaying) never moves a partition
+ *       forward past unapplied records: it starts at the earlier of the replay point and the resume point, unless
+ *       the user explicitly asked to skip ({@code --skip-unapplied}). A replay point below the log start offset
+ *       starts at the log start offset; one past the end offset at the end offset. A timestamp with no record at or
+ *       after it means "nothing to replay": the partition resumes at its resume point.</li>
+ * </ol>
+ */
+public final class StartPositions {
+    private StartPositions() {
+    }
+
+    /** The outcome: a seek for every partition, or one line saying why the sink must not start. */
+    public sealed interface Decision {
+    }
+
+    /**
+     * Start every partition at its offset.
+     *
+     * @param offsets  the offset to seek to, per partition
+     * @param warnings one line per partition where the user's explicit choice skips records (for a WARN log)
+     */
+    public record Seek(Map<TopicPartition, Long> offsets, List<String> warnings) implements Decision {
+        public Seek {
+            offsets = Map.copyOf(offsets);
+            warnings = List.copyOf(warnings);
+        }
+    }
+
+    /** The sink must stop: {@code reason} is one line naming every partition at fault and how to recover. */
+    public record Refuse(String reason) implements Decision {
+        public Refuse {
+            Objects.requireNonNull(reason, "reason");
+        }
+    }
+
+    /**
+     * What the consumer thread knows about the partitions being assigned.
+     *
+     * @param partitions     the partitions to position
+     * @param stored         the target's stored next offsets (absent: never stored)
+     * @param logStart       each partition's log start (earliest retained) offset
+     * @param logEnd         each partition's end offset
+     * @param replay         the user's replay request ({@link ReplayFrom.Stored} for none)
+     * @param replaying      the partitions the replay applies to (the others resume)
+     * @param timestampHits  for a {@link ReplayFrom.Since} replay: the first offset at or after the instant, per
+     *                       partition (absent: no such record)
+     */
+    public record Inputs(Collection<TopicPartition> partitions, Map<TopicPartition, Long> stored,
+                         Map<TopicPartition, Long> logStart, Map<TopicPartition, Long> logEnd, ReplayFrom replay,
+                         Set<TopicPartition> replaying, Map<TopicPartition, Long> timestampHits) {
+        public Inputs {
+            partitions = List.copyOf(partitions);
+            stored = Map.copyOf(stored);
+            logStart = Map.copyOf(logStart);
+            logEnd = Map.copyOf(logEnd);
+            Objects.requireNonNull(replay, "replay");
+            replaying = Set.copyOf(replaying);
+            timestampHits = Map.copyOf(timestampHits);
+        }
+    }
+
+    /**
+     * Decides where each partition starts.
+     *
+     * @param acceptRetentionGap the user accepted, explicitly, that records deleted before the target applied them
+     *                           are never applied (start at the log start offset)
+     * @param skipUnapplied      the user asked, explicitly, that a replay point past the stored offset be used as is
+     */
+    public static Decision decide(Inputs in, boolean acceptRetentionGap, boolean skipUnapplied) {
+        Map<TopicPartition, Long> seeks = new LinkedHashMap<>();
+        List<String> refusals = new ArrayList<>();
+        List<String> warnings = new ArrayList<>();
+        for (TopicPartition tp : in.partitions()) {
+            long start = required(in.logStart(), tp, "log start offset");
+            long end = required(in.logEnd(), tp, "end offset");
+            Long stored = in.stored().get(tp);
+            String where = "topic " + tp.topic() + " partition " + tp.partition();
+            long resume;
+            if (stored != null && stored > end) {
+                refusals.add(where + ": stored offset " + stored + " is past the end offset " + end
+                        + " (was the topic deleted and re-created?); check the topic, then `tidemark reconcile --config <pipeline file> --repair --apply`"
+                        + " and delete this partition's row from tidemark_offsets to start it afresh");
+                continue;
+            }
+            long from = stored == null ? 0 : stored;
+            if (from < start) {
+                String gap = stored == null
+                        ? where + ": no stored offset, earliest offset " + start + ": records 0.." + (start - 1)
+                                + " were deleted before this target read them"
+                        : where + ": stored offset " + stored + " is below the earliest offset " + start + ": records " + stored + ".."
+                                + (start - 1) + " were deleted (retention) before the target applied them";
+                if (!acceptRetentionGap) {
+                    refusals.add(gap);
+                    continue;
+                }
+                warnings.add(gap + "; starting at " + start + " as --accept-retention-gap asks (repair the target with"
+                        + " `tidemark reconcile --config <pipeline file> --repair --apply`)");
+                from = start;
+            }
+            resume = from;
+            Long point = in.replaying().contains(tp) ? replayPoint(in, tp, start) : null;
+            long seek = resume;
+            if (point != null) {
+                long bounded = Math.min(Math.max(point, start), end);
+                if (bounded <= resume) {
+                    seek = bounded;
+                } else if (skipUnapplied) {
+                    seek = bounded;
+                    warnings.add(where + ": skipping records " + resume + ".." + (bounded - 1)
+                            + " the target has not applied, as --skip-unapplied asks");
+                }
+            }
+            seeks.put(tp, seek);
+        }
+        if (!refusals.isEmpty()) {
+            return new Refuse(String.join("; ", refusals) + (refusals.stream().anyMatch(r -> r.contains("deleted"))
+                    ? ". Nothing was skipped. To go on, either restore the records, or accept the gap explicitly"
+                            + " (`tidemark sink --config <pipeline file> --accept-retention-gap`) and then repair the target"
+                            + " from the source (`tidemark reconcile --config <pipeline file> --repair --apply`)"
+                    : ""));
+        }
+        return new Seek(seeks, warnings);
+    }
+
+    /** The replay point of one partition, or null when the replay names none for it (it then resumes). */
+    private static Long replayPoint(Inputs in, TopicPartition tp, long start) {
+        ReplayFrom replay = in.replay();
+        if (replay instanceof ReplayFrom.Stored) {
+            return null;
+        }
+        if (replay instanceof ReplayFrom.Earliest) {
+            return start;
+        }
+        if (replay instanceof ReplayFrom.Offsets offsets) {
+            Long o = offsets.offsets().get(tp.topic() + ":" + tp.partition());
+            return o != null ? o : offsets.offsets().get(Integer.toString(tp.partition()));
+        }
+        if (replay instanceof ReplayFrom.Since) {
+            return in.timestampHits().get(tp);
+        }
+        throw new IllegalArgumentException("unknown replay " + replay);
+    }
+
+    private static long required(Map<TopicPartition, Long> offsets, TopicPartition tp, String what) {
+        Long o = offsets.get(tp);
+        if (o == null) {
+            throw new IllegalArgumentException("no " + what + " for " + tp);
+        }
+        return o;
+    }
+}
