@@ -109,6 +109,15 @@ public sealed interface Dialect permits SqliteDialect, PostgresDialect, MariaDbD
         return null;
     }
 
+    /**
+     * A query with one bound parameter (the table name) returning the names of the privileges the sink writes with
+     * (SELECT, INSERT, UPDATE, DELETE) that the current user lacks on that table, or null where the engine's own
+     * message already names them.
+     */
+    default String missingPrivilegesQuery() {
+        return null;
+    }
+
     /** Binds one decoded value ({@link dev.tidemark.sink.event.ChangeEvent} value types) at {@code index}. */
     void bind(PreparedStatement statement, int index, Object value, ColumnType type) throws SQLException;
 }

@@ -45,6 +45,9 @@ public final class JdbcChangeSink implements AutoCloseable {
     private long retries;
     private final Map<String, PreparedStatement> statements = new HashMap<>();
     private boolean offsetsTableReady;
+    /** The table the current batch is working on, for failure messages: never null. */
+    private String tableAtWork = SinkOptions.OFFSETS_TABLE;
+    private ApplyFailures failures;
 
     /** Opens connections for the sink: the first, and new ones after a connection was lost. */
     @FunctionalInterface
@@ -72,6 +75,7 @@ public final class JdbcChangeSink implements AutoCloseable {
         dialect.configure(connection);
         connection.setAutoCommit(false);
         tables = new TargetTables(connection, dialect, options);
+        failures = new ApplyFailures(connection, dialect);
         offsetsTableReady = false;
     }
 
@@ -186,14 +190,14 @@ public final class JdbcChangeSink implements AutoCloseable {
         int upserts = 0;
         int deletes = 0;
         int collapsed = 0;
-        String table = null;
+        tableAtWork = SinkOptions.OFFSETS_TABLE;
         try {
             ensureOffsetsTable();
             List<BatchPlan.Step> plan = BatchPlan.of(events);
             prepareTables(plan);
             for (BatchPlan.Step step : plan) {
                 if (step instanceof BatchPlan.Truncation t) {
-                    table = targetTable(t.event());
+                    tableAtWork = targetTable(t.event());
                     truncate(t.event());
                     collapsed++;
                 } else if (step instanceof BatchPlan.Changes c) {
@@ -203,16 +207,16 @@ public final class JdbcChangeSink implements AutoCloseable {
                         byTable.computeIfAbsent(targetTable(e), k -> new ArrayList<>()).add(e);
                     }
                     for (Map.Entry<String, List<ChangeEvent>> e : byTable.entrySet()) {
-                        table = e.getKey();
+                        tableAtWork = e.getKey();
                         int[] counts = applyTable(e.getKey(), e.getValue());
                         upserts += counts[0];
                         deletes += counts[1];
                     }
                 }
             }
-            table = SinkOptions.OFFSETS_TABLE;
+            tableAtWork = SinkOptions.OFFSETS_TABLE;
             storeOffsets(nextOffsets);
-            table = "(side write)";
+            tableAtWork = "(side write)";
             sideWrite.write(connection, dialect);
             connection.commit();
             return new ApplyResult(events.size(), collapsed, upserts, deletes);
@@ -221,8 +225,7 @@ public final class JdbcChangeSink implements AutoCloseable {
             if (e instanceof SinkException se) {
                 throw se;
             }
-            throw new SinkException("cannot apply batch of " + events.size() + " events to table " + table + " ("
-                    + dialect.name() + "): " + e.getMessage(), e);
+            throw failures.describe(tableAtWork, events.size(), e);
         }
     }
 
@@ -240,6 +243,7 @@ public final class JdbcChangeSink implements AutoCloseable {
                 for (ChangeEvent e : c.events()) {
                     if (e instanceof ChangeEvent.Upsert u
                             && seen.computeIfAbsent(u.schema().columns(), k -> new java.util.HashSet<>()).add(targetTable(u))) {
+                        tableAtWork = targetTable(u);
                         changed |= tables.ensure(targetTable(u), u.schema());
                     }
                 }
@@ -350,7 +354,8 @@ public final class JdbcChangeSink implements AutoCloseable {
         for (String c : columns) {
             String type = types.get(c);
             if (type == null) {
-                throw new SinkException("table " + table + ": " + role + " " + c + " does not exist in the target", null);
+                throw new SinkException("table " + table + ": " + role + " " + c + " does not exist in the target: "
+                        + Failure.Cause.MISSING_OBJECT.advice(), null, new Failure.Fault(Failure.Cause.MISSING_OBJECT));
             }
             out.add(type);
         }

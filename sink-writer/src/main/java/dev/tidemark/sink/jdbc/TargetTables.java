@@ -139,7 +139,8 @@ final class TargetTables {
             List<String> recordedKey = rec.entrySet().stream().filter(e -> e.getValue().key()).map(Map.Entry::getKey).toList();
             if (!new HashSet<>(recordedKey).equals(new HashSet<>(schema.keyColumns()))) {
                 throw new SinkException("table " + table + ": primary key changed from " + recordedKey + " to "
-                        + schema.keyColumns() + "; a target cannot follow a key change safely (re-create the target table and replay)", null);
+                        + schema.keyColumns() + "; a target cannot follow a key change safely (re-create the target table and replay)", null,
+                        new Failure.Fault(Failure.Cause.SCHEMA));
             }
         }
         boolean changed = false;
@@ -169,7 +170,8 @@ final class TargetTables {
                 }
                 case REFUSE -> throw new SinkException("table " + table + " column " + c.name() + ": type change from "
                         + describe(was.type()) + " to " + describe(c.type()) + " cannot be applied safely (narrowing or "
-                        + "incompatible); alter the target column yourself or re-create the table and replay", null);
+                        + "incompatible); alter the target column yourself or re-create the table and replay", null,
+                        new Failure.Fault(Failure.Cause.SCHEMA));
             }
         }
         if (!cols.contains(options.positionColumn())) {
