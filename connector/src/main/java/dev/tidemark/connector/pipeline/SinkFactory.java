@@ -17,6 +17,11 @@ public final class SinkFactory {
     }
 
     public static JdbcChangeSink openTarget(PipelineConfig config) {
+        return openTarget(config, false);
+    }
+
+    /** With {@code rebuildDroppedTables} (a replay from the earliest offset) a dropped target table is written again. */
+    private static JdbcChangeSink openTarget(PipelineConfig config, boolean rebuildDroppedTables) {
         TargetConfig t = config.target();
         Properties p = new Properties();
         if (t.user() != null) {
@@ -27,7 +32,7 @@ public final class SinkFactory {
         }
         try {
             return JdbcChangeSink.open(t.jdbcUrl(), p, new SinkOptions(config.name(), t.positionColumn(), t.applyTruncate(),
-                    t.softDeletes() ? SinkOptions.DeleteMode.SOFT : SinkOptions.DeleteMode.HARD));
+                    t.softDeletes() ? SinkOptions.DeleteMode.SOFT : SinkOptions.DeleteMode.HARD, rebuildDroppedTables));
         } catch (SQLException e) {
             throw new IllegalStateException("cannot open target " + dev.tidemark.connector.config.UrlRedaction.mask(t.jdbcUrl())
                     + ": " + e.getMessage(), e);
@@ -38,6 +43,6 @@ public final class SinkFactory {
         SinkSettings settings = new SinkSettings(config.kafka().bootstrapServers(), config.name(), config.topics(),
                 config.target().batchSize(), Duration.ofMillis(200), replay, config.kafka().properties(),
                 config.target().deadLetterTopic());
-        return new KafkaSinkRunner(settings, openTarget(config));
+        return new KafkaSinkRunner(settings, openTarget(config, replay instanceof ReplayFrom.Earliest));
     }
 }

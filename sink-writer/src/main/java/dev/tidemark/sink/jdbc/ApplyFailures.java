@@ -11,7 +11,8 @@ import org.slf4j.LoggerFactory;
 
 /**
  * Turns a failed batch into the sink's one-line {@link SinkException}, after the batch was rolled back: classified by
- * {@link SqlFailures}, naming the table at fault and what to do. A missing privilege names the privileges the sink's user lacks where the engine can
+ * {@link SqlFailures}, naming the table at fault and what to do. A missing table the sink wrote before is reported as
+ * dropped (with the recovery); a missing privilege names the privileges the sink's user lacks where the engine can
  * tell. Reads the catalog on the sink's connection, only for faults, and rolls back after.
  */
 final class ApplyFailures {
@@ -19,10 +20,12 @@ final class ApplyFailures {
 
     private final Connection connection;
     private final Dialect dialect;
+    private final TargetTables tables;
 
-    ApplyFailures(Connection connection, Dialect dialect) {
+    ApplyFailures(Connection connection, Dialect dialect, TargetTables tables) {
         this.connection = connection;
         this.dialect = dialect;
+        this.tables = tables;
     }
 
     SinkException describe(String table, int events, Exception e) {
@@ -33,6 +36,9 @@ final class ApplyFailures {
         }
         String detail = "";
         try {
+            if (fault.cause() == Failure.Cause.MISSING_OBJECT && tables.wasDropped(table)) {
+                return TargetTables.dropped(table, dialect.name(), e);
+            }
             if (fault.cause() == Failure.Cause.PRIVILEGE) {
                 List<String> missing = missingPrivileges(table);
                 detail = missing.isEmpty() ? "" : " (missing privilege " + String.join(", ", missing) + " on table " + table + ")";

@@ -75,7 +75,7 @@ public final class JdbcChangeSink implements AutoCloseable {
         dialect.configure(connection);
         connection.setAutoCommit(false);
         tables = new TargetTables(connection, dialect, options);
-        failures = new ApplyFailures(connection, dialect);
+        failures = new ApplyFailures(connection, dialect, tables);
         offsetsTableReady = false;
     }
 
@@ -232,25 +232,36 @@ public final class JdbcChangeSink implements AutoCloseable {
     /**
      * Creates missing tables and columns before the data transaction starts, and commits that DDL on its own: some
      * engines (MariaDB) commit implicitly on DDL, which must never split a batch from its offsets. Adding a table or
-     * column ahead of the data is harmless if the data transaction then fails.
+     * column ahead of the data is harmless if the data transaction then fails. Tables that only get deletes or a
+     * truncate are checked too: one the sink wrote before that no longer exists stops the sink.
      */
     private void prepareTables(List<BatchPlan.Step> plan) throws SQLException {
         // decoded events of one schema share one column list instance: dedupe by identity, cheaply
         Map<List<Column>, Set<String>> seen = new java.util.IdentityHashMap<>();
+        Set<String> changedOnly = new java.util.LinkedHashSet<>();
         boolean changed = false;
         for (BatchPlan.Step step : plan) {
             if (step instanceof BatchPlan.Changes c) {
                 for (ChangeEvent e : c.events()) {
-                    if (e instanceof ChangeEvent.Upsert u
-                            && seen.computeIfAbsent(u.schema().columns(), k -> new java.util.HashSet<>()).add(targetTable(u))) {
-                        tableAtWork = targetTable(u);
-                        changed |= tables.ensure(targetTable(u), u.schema());
+                    if (e instanceof ChangeEvent.Upsert u) {
+                        if (seen.computeIfAbsent(u.schema().columns(), k -> new java.util.HashSet<>()).add(targetTable(u))) {
+                            tableAtWork = targetTable(u);
+                            changed |= tables.ensure(targetTable(u), u.schema());
+                        }
+                    } else {
+                        changedOnly.add(targetTable(e));
                     }
                 }
+            } else if (step instanceof BatchPlan.Truncation t && options.applyTruncate()) {
+                changedOnly.add(targetTable(t.event()));
             }
         }
         if (changed) {
             connection.commit();
+        }
+        for (String table : changedOnly) {
+            tableAtWork = table;
+            tables.existsForChanges(table);
         }
     }
 

@@ -103,6 +103,7 @@ final class TargetTables {
     private boolean createOrEvolve(String table, RowSchema schema) throws SQLException {
         Optional<Set<String>> existing = columns(table);
         if (existing.isEmpty()) {
+            refuseIfDropped(table);
             create(table, schema);
             connection.commit();
             return true;
@@ -112,6 +113,67 @@ final class TargetTables {
             connection.commit();
         }
         return changed;
+    }
+
+    /**
+     * Whether a table that deletes or a truncate are about to touch exists; a table the sink wrote before that no
+     * longer exists stops the sink (see {@link #refuseIfDropped}). Runs before the data transaction: it may create
+     * Tidemark's metadata table.
+     */
+    boolean existsForChanges(String table) throws SQLException {
+        if (columns(table).isPresent()) {
+            return true;
+        }
+        ensureMetadataTable();
+        refuseIfDropped(table);
+        return false;
+    }
+
+    /**
+     * Stops the sink when {@code table} does not exist but is recorded in {@value SinkOptions#COLUMNS_TABLE}: the
+     * sink wrote it before, so re-creating it empty while the offsets stay ahead would lose every row written so far.
+     * Only a replay from the earliest offset ({@link SinkOptions#rebuildDroppedTables()}) may create it again. A
+     * table the catalog does not list is probed, so a table the sink's user cannot see is reported as a privilege
+     * fault, never as dropped.
+     */
+    private void refuseIfDropped(String table) throws SQLException {
+        if (recorded(table).isEmpty()) {
+            return;
+        }
+        try (Statement s = connection.createStatement()) {
+            s.executeQuery("SELECT 1 FROM " + q(table) + " WHERE 1 = 0").close();
+        } catch (SQLException e) {
+            Failure f = SqlFailures.classify(e);
+            if (!(f instanceof Failure.Fault fault && fault.cause() == Failure.Cause.MISSING_OBJECT)) {
+                throw new SinkException("table " + table + " (" + dialect.name() + "): " + Messages.oneLine(e) + ": " + f.advice(), e, f);
+            }
+            if (options.rebuildDroppedTables()) {
+                connection.rollback(); // the failed probe aborted the transaction on PostgreSQL; nothing else is in it
+                org.slf4j.LoggerFactory.getLogger(TargetTables.class).warn(
+                        "table {} was dropped from the {} target; the replay from the earliest offset creates it again", table, dialect.name());
+                return;
+            }
+            throw dropped(table, dialect.name(), e);
+        }
+        throw new SinkException("table " + table + " (" + dialect.name() + "): exists, but the sink's user cannot read its "
+                + "columns from the catalog: " + Failure.Cause.PRIVILEGE.advice(), null, new Failure.Fault(Failure.Cause.PRIVILEGE));
+    }
+
+    /**
+     * After a rolled-back failure: whether {@code table} is missing although the sink wrote it before. Reads the
+     * catalog afresh.
+     */
+    boolean wasDropped(String table) throws SQLException {
+        forget();
+        return columns(table).isEmpty() && !recorded(table).isEmpty();
+    }
+
+    /** The one-line fault for a table the sink wrote before that no longer exists. */
+    static SinkException dropped(String table, String engine, Throwable cause) {
+        return new SinkException("table " + table + " was written by this sink (it is recorded in " + SinkOptions.COLUMNS_TABLE
+                + ") but no longer exists in the " + engine + " target; the sink stopped instead of creating it empty, offsets "
+                + "not advanced: replay into it with `tidemark sink --config F --replay-from earliest`, or re-create it and "
+                + "repair it with `tidemark reconcile --config F --repair --apply`", cause, new Failure.Fault(Failure.Cause.MISSING_OBJECT));
     }
 
     /**

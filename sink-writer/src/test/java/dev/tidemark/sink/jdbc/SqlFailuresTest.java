@@ -97,8 +97,8 @@ class SqlFailuresTest {
 
     @Test
     void aSinkExceptionKeepsItsOwnClassificationThroughWrappers() {
-        SinkException refused = new SinkException("table t: refused", null, fault(Failure.Cause.SCHEMA));
-        assertThat(SqlFailures.classify(new RuntimeException(refused))).isEqualTo(fault(Failure.Cause.SCHEMA));
+        SinkException dropped = TargetTables.dropped("items", "sqlite", null);
+        assertThat(SqlFailures.classify(new RuntimeException(dropped))).isEqualTo(fault(Failure.Cause.MISSING_OBJECT));
         assertThat(new SinkException("x", new SQLException("dup", "23505")).isRowRejected()).isTrue();
         assertThat(new SinkException("x", null).failure()).isInstanceOf(Failure.Fault.class);
     }
@@ -107,5 +107,7 @@ class SqlFailuresTest {
     void messagesAreOneLine() {
         assertThat(Messages.oneLine(new SQLException("ERROR: relation \"x\" does not exist\n  Position: 13")))
                 .isEqualTo("ERROR: relation \"x\" does not exist; Position: 13");
+        assertThat(TargetTables.dropped("items", "postgresql", null).getMessage()).doesNotContain("\n")
+                .contains("table items").contains("--replay-from earliest").contains("reconcile --config F --repair --apply");
     }
 }
