@@ -223,7 +223,8 @@ final class TargetTables {
             switch (TypeChange.between(was.type(), c.type())) {
                 case SAME -> { }
                 case WIDEN -> {
-                    String sql = dialect.alterColumnType(table, c.name(), dialect.columnType(c.type(), key));
+                    String type = key ? dialect.keyColumnTypes(table, schema).get(c.name()) : dialect.columnType(c.type(), false);
+                    String sql = dialect.alterColumnType(table, c.name(), type);
                     if (sql != null) {
                         execute(sql);
                     }
@@ -253,10 +254,11 @@ final class TargetTables {
     }
 
     private void create(String table, RowSchema schema) throws SQLException {
+        Map<String, String> keyTypes = dialect.keyColumnTypes(table, schema); // refuses a key that cannot fit, before any DDL
         List<String> defs = new ArrayList<>();
         for (Column c : schema.columns()) {
             boolean key = schema.keyColumns().contains(c.name());
-            defs.add(dialect.quote(c.name()) + " " + dialect.columnType(c.type(), key) + (key ? " NOT NULL" : ""));
+            defs.add(dialect.quote(c.name()) + " " + (key ? keyTypes.get(c.name()) + " NOT NULL" : dialect.columnType(c.type(), false)));
         }
         defs.add(dialect.quote(options.positionColumn()) + " " + dialect.positionType());
         if (options.softDeletes()) {
