@@ -232,7 +232,7 @@ final class TargetTables {
                     changed = true;
                 }
                 case REFUSE -> throw new SinkException("table " + table + " column " + c.name() + ": type change from "
-                        + describe(was.type()) + " to " + describe(c.type()) + " cannot be applied safely (narrowing or "
+                        + RecordedTypes.describe(was.type()) + " to " + RecordedTypes.describe(c.type()) + " cannot be applied safely (narrowing or "
                         + "incompatible); alter the target column yourself or re-create the table and replay", null,
                         new Failure.Fault(Failure.Cause.SCHEMA));
             }
@@ -293,7 +293,7 @@ final class TargetTables {
             try (ResultSet rs = ps.executeQuery()) {
                 while (rs.next()) {
                     rec.put(rs.getString(1), new Recorded(new ColumnType(rs.getString(2), rs.getString(3),
-                            decodeParameters(rs.getString(4))), rs.getLong(5) != 0));
+                            RecordedTypes.decodeParameters(rs.getString(4))), rs.getLong(5) != 0));
                 }
             }
         }
@@ -310,35 +310,11 @@ final class TargetTables {
             ps.setString(2, column);
             ps.setString(3, type.connectType());
             ps.setString(4, type.logicalName());
-            ps.setString(5, encodeParameters(type));
+            ps.setString(5, RecordedTypes.encodeParameters(type));
             ps.setLong(6, key ? 1 : 0);
             ps.executeUpdate();
         }
         recorded.computeIfAbsent(table, t -> new LinkedHashMap<>()).put(column, new Recorded(type, key));
-    }
-
-    /** Only the parameters that decide the target type are kept: scale and precision. */
-    private static String encodeParameters(ColumnType type) {
-        return "scale=" + type.scale() + ";precision=" + type.precision();
-    }
-
-    private static Map<String, String> decodeParameters(String text) {
-        Map<String, String> p = new HashMap<>();
-        if (text != null) {
-            for (String part : text.split(";")) {
-                int eq = part.indexOf('=');
-                if (eq > 0 && !part.endsWith("=-1")) {
-                    String k = part.substring(0, eq);
-                    p.put(k.equals("precision") ? "connect.decimal.precision" : k, part.substring(eq + 1));
-                }
-            }
-        }
-        return p;
-    }
-
-    private static String describe(ColumnType t) {
-        String base = t.logicalName() == null ? t.connectType() : t.logicalName().substring(t.logicalName().lastIndexOf('.') + 1);
-        return t.precision() >= 0 || t.scale() >= 0 ? base + "(" + t.precision() + "," + t.scale() + ")" : base;
     }
 
     private void ensureMetadataTable() throws SQLException {
@@ -382,6 +358,21 @@ final class TargetTables {
             sqlTypes.put(table, types);
         }
         return types;
+    }
+
+    /** The target's type names of {@code columns}, or an error naming the table and the first missing column. */
+    List<String> sqlTypes(String table, List<String> columns, String role) throws SQLException {
+        Map<String, String> types = sqlTypes(table);
+        List<String> out = new ArrayList<>(columns.size());
+        for (String c : columns) {
+            String type = types.get(c);
+            if (type == null) {
+                throw new SinkException("table " + table + ": " + role + " " + c + " does not exist in the target: "
+                        + Failure.Cause.MISSING_OBJECT.advice(), null, new Failure.Fault(Failure.Cause.MISSING_OBJECT));
+            }
+            out.add(type);
+        }
+        return out;
     }
 
     void forget() {
