@@ -1,170 +1,41 @@
 package dev.tidemark.tests.sink;
 
-import static org.assertj.core.api.Assertions.assertThat;
-import static org.awaitility.Awaitility.await;
-
-import dev.tidemark.sink.event.ChangeEvent;
-import dev.tidemark.sink.event.Column;
-import dev.tidemark.sink.event.ColumnType;
-import dev.tidemark.sink.event.EnvelopeEncoder;
-import dev.tidemark.sink.event.RowSchema;
-import dev.tidemark.sink.event.SourcePosition;
-import dev.tidemark.sink.event.TableId;
-import dev.tidemark.sink.jdbc.JdbcChangeSink;
-import dev.tidemark.sink.jdbc.SinkOptions;
-import dev.tidemark.sink.kafka.KafkaSinkRunner;
-import dev.tidemark.sink.kafka.ReplayFrom;
-import dev.tidemark.sink.kafka.SinkSettings;
-import dev.tidemark.tests.TestInfrastructure;
 import java.sql.Connection;
 import java.sql.DriverManager;
-import java.sql.ResultSet;
 import java.sql.Statement;
-import java.time.Duration;
-import java.util.ArrayList;
-import java.util.List;
-import java.util.Map;
-import java.util.Properties;
-import org.apache.kafka.clients.consumer.KafkaConsumer;
-import org.apache.kafka.clients.producer.KafkaProducer;
-import org.apache.kafka.clients.producer.ProducerRecord;
-import org.apache.kafka.common.TopicPartition;
-import org.apache.kafka.common.serialization.ByteArrayDeserializer;
-import org.apache.kafka.common.serialization.ByteArraySerializer;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
-import org.junit.jupiter.api.Test;
 
-/**
- * Issue 9 item 7: with a dead-letter topic configured, {@code REVOKE ALL} on a PostgreSQL target table is a fault of
- * the target, not a poison event. The sink (connected as a non-superuser role) must stop with one line naming the
- * table and the missing privilege, dead-letter nothing and leave its offsets where they were; after {@code GRANT}
- * and a restart every event arrives.
- */
-class PostgresPermissionFaultIT {
-    static final TableId T = new TableId("public", "small");
-    static final RowSchema S = new RowSchema(List.of(new Column("id", ColumnType.of("int64"), false),
-            new Column("qty", ColumnType.of("int64"), true)), List.of("id"));
+/** PostgreSQL: a non-superuser role; {@code REVOKE ALL ON TABLE small} while the sink runs. */
+class PostgresPermissionFaultIT extends AbstractPermissionFaultIT {
+    @Override
+    TargetDatabase target() {
+        return TargetDatabase.postgres();
+    }
 
-    TargetDatabase target;
-    String role;
-    String topic;
-    String dlq;
-    String bootstrap;
-    String pipeline;
-    final EnvelopeEncoder enc = new EnvelopeEncoder("perm", "test", "db");
-    final List<KafkaSinkRunner> runners = new ArrayList<>();
+    @Override
+    void createUserAndTable(Statement admin, String user) throws Exception {
+        admin.execute("CREATE ROLE " + user + " LOGIN NOSUPERUSER");
+        admin.execute("GRANT USAGE, CREATE ON SCHEMA public TO " + user);
+        // the table exists before the sink (created by the DBA), the sink's role may write it
+        admin.execute("CREATE TABLE small (id BIGINT PRIMARY KEY, qty BIGINT, \"__tidemark_position\" TEXT COLLATE \"C\")");
+        admin.execute("GRANT ALL ON TABLE small TO " + user);
+    }
 
-    @BeforeEach
-    void setUp() throws Exception {
-        target = TargetDatabase.postgres();
-        role = "tidemark_it_role_" + ProcessHandle.current().pid() + "_" + System.nanoTime() % 1_000_000;
-        bootstrap = TestInfrastructure.kafkaBootstrap();
-        topic = "perm_" + System.nanoTime();
-        dlq = topic + ".dlq";
-        pipeline = "perm-" + System.nanoTime();
-        TestTopics.create(bootstrap, topic, 1);
-        TestTopics.create(bootstrap, dlq, 1);
-        try (Connection c = target.connect(); Statement s = c.createStatement()) {
-            s.execute("CREATE ROLE " + role + " LOGIN NOSUPERUSER");
-            s.execute("GRANT USAGE, CREATE ON SCHEMA public TO " + role);
-            // the table exists before the sink (created by the DBA), the sink's role may write it
-            s.execute("CREATE TABLE small (id BIGINT PRIMARY KEY, qty BIGINT, \"__tidemark_position\" TEXT COLLATE \"C\")");
-            s.execute("GRANT ALL ON TABLE small TO " + role);
+    @Override
+    void revoke(Statement admin, String user) throws Exception {
+        admin.execute("REVOKE ALL ON TABLE small FROM " + user);
+    }
+
+    @Override
+    void grant(Statement admin, String user) throws Exception {
+        admin.execute("GRANT ALL ON TABLE small TO " + user);
+    }
+
+    @Override
+    void dropUser(String user) throws Exception {
+        // the role owned objects in the test database only, which is dropped by now
+        String server = target.jdbcUrl().substring(0, target.jdbcUrl().lastIndexOf('/') + 1);
+        try (Connection c = DriverManager.getConnection(server + "postgres", target.properties()); Statement s = c.createStatement()) {
+            s.execute("DROP ROLE IF EXISTS " + user);
         }
-    }
-
-    @AfterEach
-    void tearDown() throws Exception {
-        for (KafkaSinkRunner r : runners) {
-            r.close();
-        }
-        target.close();
-        try (Connection c = DriverManager.getConnection(target.jdbcUrl().substring(0, target.jdbcUrl().lastIndexOf('/') + 1) + "postgres",
-                target.properties()); Statement s = c.createStatement()) {
-            s.execute("DROP ROLE IF EXISTS " + role);
-        }
-    }
-
-    private Properties asRole() {
-        Properties p = new Properties();
-        p.setProperty("user", role);
-        return p;
-    }
-
-    private void send(long from, long to) throws Exception {
-        try (KafkaProducer<byte[], byte[]> p = new KafkaProducer<>(TestTopics.ackedProducer(bootstrap), new ByteArraySerializer(), new ByteArraySerializer())) {
-            for (long id = from; id <= to; id++) {
-                ChangeEvent.Upsert u = new ChangeEvent.Upsert(T, Map.of("id", id), S, Map.of("id", id, "qty", id), new SourcePosition.Lsn(id),
-                        ChangeEvent.Op.CREATE);
-                p.send(new ProducerRecord<>(topic, enc.key(u, S), enc.value(u, S, 1))).get();
-            }
-        }
-    }
-
-    private KafkaSinkRunner start() throws Exception {
-        SinkSettings settings = new SinkSettings(bootstrap, pipeline, List.of(topic), 500, Duration.ofMillis(100), new ReplayFrom.Stored(), Map.of(), dlq);
-        KafkaSinkRunner r = new KafkaSinkRunner(settings, JdbcChangeSink.open(target.jdbcUrl(), asRole(), SinkOptions.defaults(pipeline)));
-        runners.add(r);
-        Thread t = new Thread(r, "permission-sink");
-        t.setDaemon(true);
-        t.start();
-        return r;
-    }
-
-    private long storedOffset() throws Exception {
-        try (Connection c = target.connect(); Statement s = c.createStatement();
-             ResultSet rs = s.executeQuery("SELECT next_offset FROM tidemark_offsets WHERE pipeline = '" + pipeline + "'")) {
-            return rs.next() ? rs.getLong(1) : -1;
-        } catch (java.sql.SQLException e) {
-            return -1; // not created yet
-        }
-    }
-
-    private long rows() throws Exception {
-        try (Connection c = target.connect(); Statement s = c.createStatement(); ResultSet rs = s.executeQuery("SELECT count(*) FROM small")) {
-            rs.next();
-            return rs.getLong(1);
-        }
-    }
-
-    private long deadLetterCount() {
-        Properties p = new Properties();
-        p.put("bootstrap.servers", bootstrap);
-        try (KafkaConsumer<byte[], byte[]> c = new KafkaConsumer<>(p, new ByteArrayDeserializer(), new ByteArrayDeserializer())) {
-            TopicPartition tp = new TopicPartition(dlq, 0);
-            return c.endOffsets(List.of(tp)).get(tp);
-        }
-    }
-
-    private void admin(String sql) throws Exception {
-        try (Connection c = target.connect(); Statement s = c.createStatement()) {
-            s.execute(sql);
-        }
-    }
-
-    @Test
-    void aRevokedTableStopsTheSinkInsteadOfDeadLettering() throws Exception {
-        send(1, 5);
-        KafkaSinkRunner first = start();
-        await("first five applied").atMost(Duration.ofSeconds(60)).until(() -> storedOffset() == 5);
-        admin("REVOKE ALL ON TABLE small FROM " + role);
-        send(6, 10);
-        await("the sink stops on the missing privilege").atMost(Duration.ofSeconds(120)).until(first::isFinished);
-
-        assertThat(first.failure()).as("stopped with a failure").isPresent();
-        String message = first.failure().get().getMessage();
-        assertThat(message).doesNotContain("\n").doesNotContain("table null").contains("table small").contains("privilege");
-        assertThat(first.deadLettered()).as("nothing dead-lettered").isZero();
-        assertThat(deadLetterCount()).as("dead-letter topic stays empty").isZero();
-        assertThat(storedOffset()).as("offsets not advanced").isEqualTo(5);
-        assertThat(rows()).isEqualTo(5);
-
-        admin("GRANT ALL ON TABLE small TO " + role);
-        KafkaSinkRunner second = start();
-        await("everything arrives after the grant").atMost(Duration.ofSeconds(60)).until(() -> storedOffset() == 10);
-        assertThat(rows()).isEqualTo(10);
-        assertThat(second.failure()).isEmpty();
-        assertThat(deadLetterCount()).isZero();
     }
 }
