@@ -60,4 +60,27 @@ class SqliteDroppedTableTest {
             assertThat(replay.knownColumns("items")).contains("id", "qty");
         }
     }
+
+    @Test
+    void aTruncateOfADroppedTableStopsToo() throws Exception {
+        String url = "jdbc:sqlite:" + dir.resolve("t.db");
+        try (JdbcChangeSink sink = JdbcChangeSink.open(url, new Properties(), new SinkOptions("p", SinkOptions.DEFAULT_POSITION_COLUMN, true))) {
+            sink.apply(List.of(upsert(1, 1)), List.of(new PartitionOffset("t", 0, 1)));
+            drop(url);
+            assertThatThrownBy(() -> sink.apply(List.of(new ChangeEvent.Truncate(T, new SourcePosition.Lsn(2))), List.of(new PartitionOffset("t", 0, 2))))
+                    .isInstanceOf(SinkException.class)
+                    .hasMessageStartingWith("table items was written by this sink");
+            assertThat(sink.storedOffsets()).isEqualTo(Map.of("t", Map.of(0, 1L)));
+        }
+    }
+
+    @Test
+    void deletesOfATableTheSinkNeverWroteAreStillSkipped() throws Exception {
+        String url = "jdbc:sqlite:" + dir.resolve("t.db");
+        try (JdbcChangeSink sink = JdbcChangeSink.open(url, new Properties(), SinkOptions.defaults("p"))) {
+            sink.apply(List.of(new ChangeEvent.Delete(T, Map.of("id", 1L), new SourcePosition.Lsn(1), false)), List.of(new PartitionOffset("t", 0, 1)));
+            assertThat(sink.storedOffsets()).isEqualTo(Map.of("t", Map.of(0, 1L)));
+            assertThat(sink.knownColumns("items")).isEmpty();
+        }
+    }
 }
