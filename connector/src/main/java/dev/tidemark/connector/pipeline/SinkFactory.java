@@ -22,6 +22,11 @@ public final class SinkFactory {
     }
 
     public static JdbcChangeSink openTarget(PipelineConfig config) {
+        return openTarget(config, false);
+    }
+
+    /** With {@code rebuildDroppedTables} (a replay from the earliest offset) a dropped target table is written again. */
+    private static JdbcChangeSink openTarget(PipelineConfig config, boolean rebuildDroppedTables) {
         TargetConfig t = config.target();
         Properties p = new Properties();
         if (t.user() != null) {
@@ -32,7 +37,7 @@ public final class SinkFactory {
         }
         try {
             return JdbcChangeSink.open(t.jdbcUrl(), p, new SinkOptions(config.name(), t.positionColumn(), t.applyTruncate(),
-                    t.softDeletes() ? SinkOptions.DeleteMode.SOFT : SinkOptions.DeleteMode.HARD));
+                    t.softDeletes() ? SinkOptions.DeleteMode.SOFT : SinkOptions.DeleteMode.HARD, rebuildDroppedTables));
         } catch (SQLException e) {
             throw new IllegalStateException("cannot open target " + dev.tidemark.connector.config.UrlRedaction.mask(t.jdbcUrl())
                     + ": " + e.getMessage(), e);
@@ -55,7 +60,7 @@ public final class SinkFactory {
             settings = settings.withMemberId(slot.id());
         }
         try {
-            KafkaSinkRunner runner = new KafkaSinkRunner(settings, openTarget(config));
+            KafkaSinkRunner runner = new KafkaSinkRunner(settings, openTarget(config, replay instanceof ReplayFrom.Earliest));
             return slot == null ? runner : runner.alsoClosing(slot);
         } catch (RuntimeException e) {
             if (slot != null) {

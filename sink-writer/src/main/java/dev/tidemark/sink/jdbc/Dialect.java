@@ -109,6 +109,31 @@ public sealed interface Dialect permits SqliteDialect, PostgresDialect, MariaDbD
         return null;
     }
 
+    /**
+     * A query with one bound parameter (the table name) returning the names of the privileges the sink writes with
+     * (SELECT, INSERT, UPDATE, DELETE) that the current user lacks on that table, or null where the engine's own
+     * message already names them.
+     */
+    default String missingPrivilegesQuery() {
+        return null;
+    }
+
+    /**
+     * The column types of a new table's primary key columns, by column name. The default is {@link #columnType} of
+     * each key column; an engine whose index has a size limit sizes text keys to fit it whole.
+     *
+     * @throws SinkException naming table and column when the key cannot be indexed whole
+     */
+    default java.util.Map<String, String> keyColumnTypes(String table, dev.tidemark.sink.event.RowSchema schema) {
+        java.util.Map<String, String> out = new java.util.LinkedHashMap<>();
+        for (dev.tidemark.sink.event.Column c : schema.columns()) {
+            if (schema.keyColumns().contains(c.name())) {
+                out.put(c.name(), columnType(c.type(), true));
+            }
+        }
+        return out;
+    }
+
     /** Binds one decoded value ({@link dev.tidemark.sink.event.ChangeEvent} value types) at {@code index}. */
     void bind(PreparedStatement statement, int index, Object value, ColumnType type) throws SQLException;
 }

@@ -2,9 +2,6 @@ package dev.tidemark.sink.jdbc;
 
 import dev.tidemark.sink.event.ChangeEvent;
 import dev.tidemark.sink.event.Column;
-import dev.tidemark.sink.event.ColumnType;
-import dev.tidemark.sink.event.RowSchema;
-import dev.tidemark.sink.event.SourcePosition;
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.PreparedStatement;
@@ -32,8 +29,6 @@ import org.slf4j.LoggerFactory;
 public final class JdbcChangeSink implements AutoCloseable {
     private static final Logger log = LoggerFactory.getLogger(JdbcChangeSink.class);
 
-    private static final ColumnType BOOLEAN = ColumnType.of("boolean");
-
     private Connection connection;
     private final Dialect dialect;
     private final SinkOptions options;
@@ -43,6 +38,11 @@ public final class JdbcChangeSink implements AutoCloseable {
     private long retries;
     private final Map<String, PreparedStatement> statements = new HashMap<>();
     private final OffsetStore offsets;
+    /** The table the current batch is working on, for failure messages: never null. */
+    private String tableAtWork = SinkOptions.OFFSETS_TABLE;
+    private ApplyFailures failures;
+    private RowUpserts rowUpserts;
+    private RowDeletes rowDeletes;
 
     /** Opens connections for the sink: the first, and new ones after a connection was lost. */
     @FunctionalInterface
@@ -72,6 +72,9 @@ public final class JdbcChangeSink implements AutoCloseable {
         connection.setAutoCommit(false);
         tables = new TargetTables(connection, dialect, options);
         offsets.reconnected();
+        failures = new ApplyFailures(connection, dialect, tables);
+        rowUpserts = new RowUpserts(connection, dialect, options, tables, this::statement);
+        rowDeletes = new RowDeletes(connection, dialect, options, tables, this::statement);
     }
 
     /** Replaces the retry policy for transient failures (default {@link RetryPolicy#DEFAULT}). */
@@ -143,7 +146,8 @@ public final class JdbcChangeSink implements AutoCloseable {
             } catch (SinkException e) {
                 if (!e.isTransient() || attempt >= retry.attempts()) {
                     if (e.isTransient()) {
-                        throw new SinkException(e.getMessage() + " (gave up after " + attempt + " attempts)", e.getCause());
+                        throw new SinkException(e.getMessage() + " (gave up after " + attempt + " attempts; offsets not advanced: "
+                                + "make the target reachable, then restart the sink)", e.getCause(), e.failure());
                     }
                     throw e;
                 }
@@ -180,14 +184,14 @@ public final class JdbcChangeSink implements AutoCloseable {
         int upserts = 0;
         int deletes = 0;
         int collapsed = 0;
-        String table = null;
+        tableAtWork = SinkOptions.OFFSETS_TABLE;
         try {
             offsets.ensureTable(tables);
             List<BatchPlan.Step> plan = BatchPlan.of(events);
             prepareTables(plan);
             for (BatchPlan.Step step : plan) {
                 if (step instanceof BatchPlan.Truncation t) {
-                    table = targetTable(t.event());
+                    tableAtWork = targetTable(t.event());
                     truncate(t.event());
                     collapsed++;
                 } else if (step instanceof BatchPlan.Changes c) {
@@ -197,16 +201,16 @@ public final class JdbcChangeSink implements AutoCloseable {
                         byTable.computeIfAbsent(targetTable(e), k -> new ArrayList<>()).add(e);
                     }
                     for (Map.Entry<String, List<ChangeEvent>> e : byTable.entrySet()) {
-                        table = e.getKey();
+                        tableAtWork = e.getKey();
                         int[] counts = applyTable(e.getKey(), e.getValue());
                         upserts += counts[0];
                         deletes += counts[1];
                     }
                 }
             }
-            table = SinkOptions.OFFSETS_TABLE;
+            tableAtWork = SinkOptions.OFFSETS_TABLE;
             offsets.write(connection, this::statement, nextOffsets);
-            table = "(side write)";
+            tableAtWork = "(side write)";
             sideWrite.write(connection, dialect);
             connection.commit();
             offsets.committed();
@@ -219,32 +223,43 @@ public final class JdbcChangeSink implements AutoCloseable {
             if (e instanceof OffsetsFencedException fenced) {
                 throw fenced; // not the batch's fault: never poison
             }
-            throw new SinkException("cannot apply batch of " + events.size() + " events to table " + table + " ("
-                    + dialect.name() + "): " + e.getMessage(), e);
+            throw failures.describe(tableAtWork, events.size(), e);
         }
     }
 
     /**
      * Creates missing tables and columns before the data transaction starts, and commits that DDL on its own: some
      * engines (MariaDB) commit implicitly on DDL, which must never split a batch from its offsets. Adding a table or
-     * column ahead of the data is harmless if the data transaction then fails.
+     * column ahead of the data is harmless if the data transaction then fails. Tables that only get deletes or a
+     * truncate are checked too: one the sink wrote before that no longer exists stops the sink.
      */
     private void prepareTables(List<BatchPlan.Step> plan) throws SQLException {
         // decoded events of one schema share one column list instance: dedupe by identity, cheaply
         Map<List<Column>, Set<String>> seen = new java.util.IdentityHashMap<>();
+        Set<String> changedOnly = new java.util.LinkedHashSet<>();
         boolean changed = false;
         for (BatchPlan.Step step : plan) {
             if (step instanceof BatchPlan.Changes c) {
                 for (ChangeEvent e : c.events()) {
-                    if (e instanceof ChangeEvent.Upsert u
-                            && seen.computeIfAbsent(u.schema().columns(), k -> new java.util.HashSet<>()).add(targetTable(u))) {
-                        changed |= tables.ensure(targetTable(u), u.schema());
+                    if (e instanceof ChangeEvent.Upsert u) {
+                        if (seen.computeIfAbsent(u.schema().columns(), k -> new java.util.HashSet<>()).add(targetTable(u))) {
+                            tableAtWork = targetTable(u);
+                            changed |= tables.ensure(targetTable(u), u.schema());
+                        }
+                    } else {
+                        changedOnly.add(targetTable(e));
                     }
                 }
+            } else if (step instanceof BatchPlan.Truncation t && options.applyTruncate()) {
+                changedOnly.add(targetTable(t.event()));
             }
         }
         if (changed) {
             connection.commit();
+        }
+        for (String table : changedOnly) {
+            tableAtWork = table;
+            tables.existsForChanges(table);
         }
     }
 
@@ -265,216 +280,11 @@ public final class JdbcChangeSink implements AutoCloseable {
         int upserted = 0;
         for (Map<List<String>, List<ChangeEvent.Upsert>> byUnavailable : upsertsByShape.values()) {
             for (List<ChangeEvent.Upsert> group : byUnavailable.values()) {
-                upserted += upsertGroup(table, group);
+                upserted += rowUpserts.apply(table, group);
             }
         }
-        int deleted = deletes.isEmpty() || tables.columns(table).isEmpty() ? 0 : deleteAll(table, deletes);
+        int deleted = deletes.isEmpty() || tables.columns(table).isEmpty() ? 0 : rowDeletes.apply(table, deletes);
         return new int[] {upserted, deleted};
-    }
-
-    private int upsertGroup(String table, List<ChangeEvent.Upsert> group) throws SQLException {
-        ChangeEvent.Upsert first = group.get(0);
-        RowSchema schema = first.schema();
-        List<String> unavailable = first.unavailableColumns();
-        List<String> columns = new ArrayList<>();
-        for (Column c : schema.columns()) {
-            columns.add(c.name());
-        }
-        if (options.softDeletes()) {
-            columns.add(SinkOptions.DELETED_COLUMN);
-        }
-        columns.add(options.positionColumn());
-        List<String> updates = columns.stream()
-                .filter(c -> !schema.keyColumns().contains(c) && !unavailable.contains(c))
-                .toList();
-        if (dialect.columnTypesQuery() != null) {
-            return upsertMany(table, group, columns, updates);
-        }
-        PreparedStatement ps = statement(dialect.upsert(table, columns, schema.keyColumns(), updates, options.positionColumn()));
-        for (ChangeEvent.Upsert u : group) {
-            int i = 1;
-            for (Column c : schema.columns()) {
-                Object v = u.row().get(c.name());
-                // The unchanged-TOAST placeholder is never written: NULL on insert, left out of the update.
-                dialect.bind(ps, i++, ChangeEvent.UNAVAILABLE.equals(v) ? null : v, c.type());
-            }
-            if (options.softDeletes()) {
-                dialect.bind(ps, i++, Boolean.FALSE, BOOLEAN);
-            }
-            bindPosition(ps, i, u.position());
-            ps.addBatch();
-        }
-        ps.executeBatch();
-        return group.size();
-    }
-
-    /**
-     * Upserts a group (one schema, one set of unchanged-TOAST columns) as one set-based statement (engines with
-     * {@link Dialect#upsertMany}): one text array per column, cast on the server to the column's own type.
-     */
-    private int upsertMany(String table, List<ChangeEvent.Upsert> group, List<String> columns, List<String> updates) throws SQLException {
-        RowSchema schema = group.get(0).schema();
-        List<String> columnTypes = sqlTypes(table, columns, "column");
-        List<Column> sourceColumns = schema.columns();
-        String[][] values = new String[columns.size()][group.size()];
-        String deleted = dialect.arrayElement(Boolean.FALSE);
-        for (int row = 0; row < group.size(); row++) {
-            ChangeEvent.Upsert u = group.get(row);
-            int col = 0;
-            for (Column c : sourceColumns) {
-                Object v = u.row().get(c.name());
-                // The unchanged-TOAST placeholder is never written: NULL on insert, left out of the update.
-                values[col++][row] = ChangeEvent.UNAVAILABLE.equals(v) ? null : dialect.arrayElement(v);
-            }
-            if (options.softDeletes()) {
-                values[col++][row] = deleted;
-            }
-            String position = u.position().render();
-            values[col][row] = position.isEmpty() ? null : position;
-        }
-        PreparedStatement ps = statement(dialect.upsertMany(table, columns, columnTypes, schema.keyColumns(), updates,
-                options.positionColumn()));
-        for (int i = 0; i < values.length; i++) {
-            ps.setArray(i + 1, connection.createArrayOf("text", values[i]));
-        }
-        ps.executeUpdate();
-        return group.size();
-    }
-
-    /** The target's type names of {@code columns}, or an error naming the table and the first missing column. */
-    private List<String> sqlTypes(String table, List<String> columns, String role) throws SQLException {
-        Map<String, String> types = tables.sqlTypes(table);
-        List<String> out = new ArrayList<>(columns.size());
-        for (String c : columns) {
-            String type = types.get(c);
-            if (type == null) {
-                throw new SinkException("table " + table + ": " + role + " " + c + " does not exist in the target", null);
-            }
-            out.add(type);
-        }
-        return out;
-    }
-
-    private int deleteAll(String table, List<ChangeEvent.Delete> deletes) throws SQLException {
-        if (!options.softDeletes() && dialect.columnTypesQuery() != null) {
-            return deleteMany(table, deletes);
-        }
-        int n = 0;
-        Map<String, PreparedStatement> used = new LinkedHashMap<>();
-        for (ChangeEvent.Delete d : deletes) {
-            boolean guarded = !(d.position() instanceof SourcePosition.Unknown);
-            if (options.softDeletes()) {
-                softDelete(table, d, guarded, used);
-                n++;
-                continue;
-            }
-            String sql = deleteSql(table, d.key().keySet(), guarded);
-            PreparedStatement ps = statement(sql);
-            used.put(sql, ps);
-            int i = 1;
-            for (Object v : d.key().values()) {
-                dialect.bind(ps, i++, v, ColumnType.of("string"));
-            }
-            if (guarded) {
-                bindPosition(ps, i, d.position());
-            }
-            ps.addBatch();
-            n++;
-        }
-        for (PreparedStatement ps : used.values()) {
-            ps.executeBatch();
-        }
-        return n;
-    }
-
-    /**
-     * Hard deletes as one set-based statement per key shape (engines with {@link Dialect#deleteMany}): the keys and
-     * positions go as text arrays, cast on the server to the key columns' own types.
-     */
-    private int deleteMany(String table, List<ChangeEvent.Delete> deletes) throws SQLException {
-        Map<List<String>, List<ChangeEvent.Delete>> byKeys = new LinkedHashMap<>();
-        for (ChangeEvent.Delete d : deletes) {
-            byKeys.computeIfAbsent(List.copyOf(d.key().keySet()), k -> new ArrayList<>()).add(d);
-        }
-        for (Map.Entry<List<String>, List<ChangeEvent.Delete>> e : byKeys.entrySet()) {
-            List<String> keys = e.getKey();
-            List<String> keyTypes = sqlTypes(table, keys, "key column of a delete");
-            List<ChangeEvent.Delete> group = e.getValue();
-            String[][] keyValues = new String[keys.size()][group.size()];
-            String[] positions = new String[group.size()];
-            for (int row = 0; row < group.size(); row++) {
-                ChangeEvent.Delete d = group.get(row);
-                int col = 0;
-                for (Object v : d.key().values()) {
-                    keyValues[col++][row] = dialect.arrayElement(v);
-                }
-                String rendered = d.position().render();
-                positions[row] = rendered.isEmpty() ? null : rendered;
-            }
-            PreparedStatement ps = statement(dialect.deleteMany(table, keys, keyTypes, options.positionColumn()));
-            int i = 1;
-            for (String[] column : keyValues) {
-                ps.setArray(i++, connection.createArrayOf("text", column));
-            }
-            ps.setArray(i, connection.createArrayOf("text", positions));
-            ps.executeUpdate();
-        }
-        return deletes.size();
-    }
-
-    private final Map<List<Object>, String> deleteSqls = new HashMap<>();
-
-    /** Example: {@code DELETE FROM "orders" WHERE "id" = ? AND ("__tidemark_position" IS NULL OR "__tidemark_position" <= ?)}. */
-    private String deleteSql(String table, Set<String> keys, boolean guarded) {
-        return deleteSqls.computeIfAbsent(List.of(table, keys, guarded), k -> {
-            StringBuilder sql = new StringBuilder("DELETE FROM ").append(q(table)).append(" WHERE ");
-            int i = 0;
-            for (String key : keys) {
-                sql.append(i++ == 0 ? "" : " AND ").append(q(key)).append(" = ?");
-            }
-            if (guarded) {
-                sql.append(" AND (").append(q(options.positionColumn())).append(" IS NULL OR ")
-                        .append(q(options.positionColumn())).append(" <= ?)");
-            }
-            return sql.toString();
-        });
-    }
-
-    /**
-     * Soft delete: the key stays with {@code __tidemark_deleted} = true and the delete's position, so an older
-     * insert replayed later is refused by the position guard instead of resurrecting the row. A tombstone (no
-     * position) only marks an existing row.
-     */
-    private void softDelete(String table, ChangeEvent.Delete d, boolean guarded, Map<String, PreparedStatement> used) throws SQLException {
-        List<String> keys = new ArrayList<>(d.key().keySet());
-        String sql;
-        if (guarded) {
-            List<String> columns = new ArrayList<>(keys);
-            columns.add(SinkOptions.DELETED_COLUMN);
-            columns.add(options.positionColumn());
-            sql = dialect.upsert(table, columns, keys, List.of(SinkOptions.DELETED_COLUMN, options.positionColumn()), options.positionColumn());
-        } else {
-            StringBuilder b = new StringBuilder("UPDATE ").append(q(table)).append(" SET ").append(q(SinkOptions.DELETED_COLUMN))
-                    .append(" = ? WHERE ");
-            for (int i = 0; i < keys.size(); i++) {
-                b.append(i == 0 ? "" : " AND ").append(q(keys.get(i))).append(" = ?");
-            }
-            sql = b.toString();
-        }
-        PreparedStatement ps = statement(sql);
-        used.put(sql, ps);
-        int i = 1;
-        if (!guarded) {
-            dialect.bind(ps, i++, Boolean.TRUE, BOOLEAN);
-        }
-        for (Object v : d.key().values()) {
-            dialect.bind(ps, i++, v, ColumnType.of("string"));
-        }
-        if (guarded) {
-            dialect.bind(ps, i++, Boolean.TRUE, BOOLEAN);
-            bindPosition(ps, i, d.position());
-        }
-        ps.addBatch();
     }
 
     private void truncate(ChangeEvent.Truncate t) throws SQLException {
@@ -488,11 +298,6 @@ public final class JdbcChangeSink implements AutoCloseable {
                 s.executeUpdate("DELETE FROM " + q(table));
             }
         }
-    }
-
-    private void bindPosition(PreparedStatement ps, int index, SourcePosition position) throws SQLException {
-        String rendered = position.render();
-        dialect.bind(ps, index, rendered.isEmpty() ? null : rendered, ColumnType.of("string"));
     }
 
     private PreparedStatement statement(String sql) throws SQLException {

@@ -12,8 +12,9 @@ import java.util.stream.Collectors;
 
 /**
  * MariaDB target. Sessions run with {@code time_zone='+00:00'}; zoned timestamps are stored as {@code DATETIME(6)}
- * in UTC (MariaDB's {@code TIMESTAMP} ends in 2038). Text key columns become {@code VARCHAR} (an index needs a
- * length), other text {@code LONGTEXT}. DDL commits implicitly on MariaDB; the sink runs DDL before the data
+ * in UTC (MariaDB's {@code TIMESTAMP} ends in 2038). Key columns are sized by {@link MariaDbKeyLayout} (text keys
+ * {@code VARCHAR} in a binary collation, the whole key within InnoDB's limit), other text {@code LONGTEXT}. Sessions
+ * are strict ({@code STRICT_ALL_TABLES}): a value that does not fit is refused, never cut. DDL commits implicitly on MariaDB; the sink runs DDL before the data
  * transaction, never inside it.
  *
  * <p>Upserts use {@code ON DUPLICATE KEY UPDATE}, which has no {@code WHERE}: each assignment is guarded by the
@@ -37,6 +38,9 @@ public final class MariaDbDialect implements Dialect {
     public void configure(Connection connection) throws SQLException {
         try (Statement s = connection.createStatement()) {
             s.execute("SET SESSION time_zone = '+00:00'");
+            // a value too long for its column is refused, never cut (a cut key would merge distinct rows)
+            s.execute("SET SESSION sql_mode = IF(@@SESSION.sql_mode = '', 'STRICT_ALL_TABLES', "
+                    + "CONCAT(@@SESSION.sql_mode, ',STRICT_ALL_TABLES'))");
         }
     }
 
@@ -68,7 +72,7 @@ public final class MariaDbDialect implements Dialect {
                 return "TIME(6)";
             }
             case ColumnType.JSON -> {
-                return key ? "VARCHAR(" + MAX_KEY_CHARS + ")" : "JSON";
+                return key ? "VARCHAR(" + MAX_KEY_CHARS + ") " + MariaDbKeyLayout.TEXT_KEY_CHARSET : "JSON";
             }
             case ColumnType.UUID -> {
                 return "UUID";
@@ -85,8 +89,14 @@ public final class MariaDbDialect implements Dialect {
             case "double", "float64" -> "DOUBLE";
             case "boolean" -> "BOOLEAN";
             case "bytes" -> key ? "VARBINARY(" + MAX_KEY_CHARS + ")" : "LONGBLOB";
-            default -> key ? "VARCHAR(" + keyLength(type) + ")" : "LONGTEXT";
+            default -> key ? "VARCHAR(" + keyLength(type) + ") " + MariaDbKeyLayout.TEXT_KEY_CHARSET : "LONGTEXT";
         };
+    }
+
+    /** Sized to fit InnoDB's key limit whole, binary text keys: see {@link MariaDbKeyLayout}. */
+    @Override
+    public java.util.Map<String, String> keyColumnTypes(String table, dev.tidemark.sink.event.RowSchema schema) {
+        return MariaDbKeyLayout.layout(table, schema, t -> columnType(t, false));
     }
 
     private static int keyLength(ColumnType type) {
@@ -101,7 +111,7 @@ public final class MariaDbDialect implements Dialect {
 
     @Override
     public String textType() {
-        return "VARCHAR(255)";
+        return "VARCHAR(255) CHARACTER SET utf8mb4 COLLATE utf8mb4_nopad_bin"; // Tidemark's own keys (topics, table names) are case-sensitive
     }
 
     @Override

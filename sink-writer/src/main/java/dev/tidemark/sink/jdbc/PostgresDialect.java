@@ -117,10 +117,20 @@ public final class PostgresDialect implements Dialect {
         return OnConflictUpsert.sql(this::quote, table, columns, keyColumns, updateColumns, positionColumn);
     }
 
+    /**
+     * From {@code pg_attribute}, which every user may read: {@code information_schema.columns} lists only the columns
+     * the user holds a privilege on, so a revoked table would look absent and the sink would try to create it.
+     */
     @Override
     public String columnsQuery() {
-        return "SELECT column_name FROM information_schema.columns WHERE table_schema = current_schema() AND table_name = ? "
-                + "ORDER BY ordinal_position";
+        return "SELECT a.attname FROM pg_attribute a WHERE a.attrelid = to_regclass(quote_ident(current_schema()) || '.' || quote_ident(?)) "
+                + "AND a.attnum > 0 AND NOT a.attisdropped ORDER BY a.attnum";
+    }
+
+    @Override
+    public String missingPrivilegesQuery() {
+        return "SELECT p FROM unnest(ARRAY['SELECT', 'INSERT', 'UPDATE', 'DELETE']) AS p "
+                + "WHERE NOT has_table_privilege(to_regclass(quote_ident(current_schema()) || '.' || quote_ident(?)), p)";
     }
 
     /**

@@ -11,8 +11,13 @@ import java.util.Objects;
  * @param deleteMode     {@link DeleteMode#HARD} removes rows; {@link DeleteMode#SOFT} keeps the key with
  *                       {@value #DELETED_COLUMN} = true and the delete's position, so a replay of older events can
  *                       never bring the row back
+ * @param rebuildDroppedTables whether a table the sink wrote before (recorded in {@value #COLUMNS_TABLE}) that no
+ *                       longer exists may be created again; only for a replay from the earliest offset
+ *                       ({@code --replay-from earliest}), which writes it again from its first event. Otherwise such a
+ *                       table stops the sink: re-creating it empty while the offsets stay ahead would lose its rows.
  */
-public record SinkOptions(String pipeline, String positionColumn, boolean applyTruncate, DeleteMode deleteMode) {
+public record SinkOptions(String pipeline, String positionColumn, boolean applyTruncate, DeleteMode deleteMode,
+                          boolean rebuildDroppedTables) {
     public static final String DEFAULT_POSITION_COLUMN = "__tidemark_position";
     public static final String DELETED_COLUMN = "__tidemark_deleted";
     public static final String OFFSETS_TABLE = "tidemark_offsets";
@@ -33,8 +38,17 @@ public record SinkOptions(String pipeline, String positionColumn, boolean applyT
         }
     }
 
+    public SinkOptions(String pipeline, String positionColumn, boolean applyTruncate, DeleteMode deleteMode) {
+        this(pipeline, positionColumn, applyTruncate, deleteMode, false);
+    }
+
     public SinkOptions(String pipeline, String positionColumn, boolean applyTruncate) {
         this(pipeline, positionColumn, applyTruncate, DeleteMode.HARD);
+    }
+
+    /** These options for a replay from the earliest offset: dropped tables are written again from their first event. */
+    public SinkOptions rebuildingDroppedTables() {
+        return new SinkOptions(pipeline, positionColumn, applyTruncate, deleteMode, true);
     }
 
     public static SinkOptions defaults(String pipeline) {

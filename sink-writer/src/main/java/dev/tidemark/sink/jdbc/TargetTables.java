@@ -103,6 +103,7 @@ final class TargetTables {
     private boolean createOrEvolve(String table, RowSchema schema) throws SQLException {
         Optional<Set<String>> existing = columns(table);
         if (existing.isEmpty()) {
+            refuseIfDropped(table);
             create(table, schema);
             connection.commit();
             return true;
@@ -112,6 +113,67 @@ final class TargetTables {
             connection.commit();
         }
         return changed;
+    }
+
+    /**
+     * Whether a table that deletes or a truncate are about to touch exists; a table the sink wrote before that no
+     * longer exists stops the sink (see {@link #refuseIfDropped}). Runs before the data transaction: it may create
+     * Tidemark's metadata table.
+     */
+    boolean existsForChanges(String table) throws SQLException {
+        if (columns(table).isPresent()) {
+            return true;
+        }
+        ensureMetadataTable();
+        refuseIfDropped(table);
+        return false;
+    }
+
+    /**
+     * Stops the sink when {@code table} does not exist but is recorded in {@value SinkOptions#COLUMNS_TABLE}: the
+     * sink wrote it before, so re-creating it empty while the offsets stay ahead would lose every row written so far.
+     * Only a replay from the earliest offset ({@link SinkOptions#rebuildDroppedTables()}) may create it again. A
+     * table the catalog does not list is probed, so a table the sink's user cannot see is reported as a privilege
+     * fault, never as dropped.
+     */
+    private void refuseIfDropped(String table) throws SQLException {
+        if (recorded(table).isEmpty()) {
+            return;
+        }
+        try (Statement s = connection.createStatement()) {
+            s.executeQuery("SELECT 1 FROM " + q(table) + " WHERE 1 = 0").close();
+        } catch (SQLException e) {
+            Failure f = SqlFailures.classify(e);
+            if (!(f instanceof Failure.Fault fault && fault.cause() == Failure.Cause.MISSING_OBJECT)) {
+                throw new SinkException("table " + table + " (" + dialect.name() + "): " + Messages.oneLine(e) + ": " + f.advice(), e, f);
+            }
+            if (options.rebuildDroppedTables()) {
+                connection.rollback(); // the failed probe aborted the transaction on PostgreSQL; nothing else is in it
+                org.slf4j.LoggerFactory.getLogger(TargetTables.class).warn(
+                        "table {} was dropped from the {} target; the replay from the earliest offset creates it again", table, dialect.name());
+                return;
+            }
+            throw dropped(table, dialect.name(), e);
+        }
+        throw new SinkException("table " + table + " (" + dialect.name() + "): exists, but the sink's user cannot read its "
+                + "columns from the catalog: " + Failure.Cause.PRIVILEGE.advice(), null, new Failure.Fault(Failure.Cause.PRIVILEGE));
+    }
+
+    /**
+     * After a rolled-back failure: whether {@code table} is missing although the sink wrote it before. Reads the
+     * catalog afresh.
+     */
+    boolean wasDropped(String table) throws SQLException {
+        forget();
+        return columns(table).isEmpty() && !recorded(table).isEmpty();
+    }
+
+    /** The one-line fault for a table the sink wrote before that no longer exists. */
+    static SinkException dropped(String table, String engine, Throwable cause) {
+        return new SinkException("table " + table + " was written by this sink (it is recorded in " + SinkOptions.COLUMNS_TABLE
+                + ") but no longer exists in the " + engine + " target; the sink stopped instead of creating it empty, offsets "
+                + "not advanced: replay into it with `tidemark sink --config F --replay-from earliest`, or re-create it and "
+                + "repair it with `tidemark reconcile --config F --repair --apply`", cause, new Failure.Fault(Failure.Cause.MISSING_OBJECT));
     }
 
     /**
@@ -139,7 +201,8 @@ final class TargetTables {
             List<String> recordedKey = rec.entrySet().stream().filter(e -> e.getValue().key()).map(Map.Entry::getKey).toList();
             if (!new HashSet<>(recordedKey).equals(new HashSet<>(schema.keyColumns()))) {
                 throw new SinkException("table " + table + ": primary key changed from " + recordedKey + " to "
-                        + schema.keyColumns() + "; a target cannot follow a key change safely (re-create the target table and replay)", null);
+                        + schema.keyColumns() + "; a target cannot follow a key change safely (re-create the target table and replay)", null,
+                        new Failure.Fault(Failure.Cause.SCHEMA));
             }
         }
         boolean changed = false;
@@ -160,7 +223,8 @@ final class TargetTables {
             switch (TypeChange.between(was.type(), c.type())) {
                 case SAME -> { }
                 case WIDEN -> {
-                    String sql = dialect.alterColumnType(table, c.name(), dialect.columnType(c.type(), key));
+                    String type = key ? dialect.keyColumnTypes(table, schema).get(c.name()) : dialect.columnType(c.type(), false);
+                    String sql = dialect.alterColumnType(table, c.name(), type);
                     if (sql != null) {
                         execute(sql);
                     }
@@ -168,8 +232,9 @@ final class TargetTables {
                     changed = true;
                 }
                 case REFUSE -> throw new SinkException("table " + table + " column " + c.name() + ": type change from "
-                        + describe(was.type()) + " to " + describe(c.type()) + " cannot be applied safely (narrowing or "
-                        + "incompatible); alter the target column yourself or re-create the table and replay", null);
+                        + RecordedTypes.describe(was.type()) + " to " + RecordedTypes.describe(c.type()) + " cannot be applied safely (narrowing or "
+                        + "incompatible); alter the target column yourself or re-create the table and replay", null,
+                        new Failure.Fault(Failure.Cause.SCHEMA));
             }
         }
         if (!cols.contains(options.positionColumn())) {
@@ -189,10 +254,11 @@ final class TargetTables {
     }
 
     private void create(String table, RowSchema schema) throws SQLException {
+        Map<String, String> keyTypes = dialect.keyColumnTypes(table, schema); // refuses a key that cannot fit, before any DDL
         List<String> defs = new ArrayList<>();
         for (Column c : schema.columns()) {
             boolean key = schema.keyColumns().contains(c.name());
-            defs.add(dialect.quote(c.name()) + " " + dialect.columnType(c.type(), key) + (key ? " NOT NULL" : ""));
+            defs.add(dialect.quote(c.name()) + " " + (key ? keyTypes.get(c.name()) + " NOT NULL" : dialect.columnType(c.type(), false)));
         }
         defs.add(dialect.quote(options.positionColumn()) + " " + dialect.positionType());
         if (options.softDeletes()) {
@@ -227,7 +293,7 @@ final class TargetTables {
             try (ResultSet rs = ps.executeQuery()) {
                 while (rs.next()) {
                     rec.put(rs.getString(1), new Recorded(new ColumnType(rs.getString(2), rs.getString(3),
-                            decodeParameters(rs.getString(4))), rs.getLong(5) != 0));
+                            RecordedTypes.decodeParameters(rs.getString(4))), rs.getLong(5) != 0));
                 }
             }
         }
@@ -244,35 +310,11 @@ final class TargetTables {
             ps.setString(2, column);
             ps.setString(3, type.connectType());
             ps.setString(4, type.logicalName());
-            ps.setString(5, encodeParameters(type));
+            ps.setString(5, RecordedTypes.encodeParameters(type));
             ps.setLong(6, key ? 1 : 0);
             ps.executeUpdate();
         }
         recorded.computeIfAbsent(table, t -> new LinkedHashMap<>()).put(column, new Recorded(type, key));
-    }
-
-    /** Only the parameters that decide the target type are kept: scale and precision. */
-    private static String encodeParameters(ColumnType type) {
-        return "scale=" + type.scale() + ";precision=" + type.precision();
-    }
-
-    private static Map<String, String> decodeParameters(String text) {
-        Map<String, String> p = new HashMap<>();
-        if (text != null) {
-            for (String part : text.split(";")) {
-                int eq = part.indexOf('=');
-                if (eq > 0 && !part.endsWith("=-1")) {
-                    String k = part.substring(0, eq);
-                    p.put(k.equals("precision") ? "connect.decimal.precision" : k, part.substring(eq + 1));
-                }
-            }
-        }
-        return p;
-    }
-
-    private static String describe(ColumnType t) {
-        String base = t.logicalName() == null ? t.connectType() : t.logicalName().substring(t.logicalName().lastIndexOf('.') + 1);
-        return t.precision() >= 0 || t.scale() >= 0 ? base + "(" + t.precision() + "," + t.scale() + ")" : base;
     }
 
     private void ensureMetadataTable() throws SQLException {
@@ -316,6 +358,21 @@ final class TargetTables {
             sqlTypes.put(table, types);
         }
         return types;
+    }
+
+    /** The target's type names of {@code columns}, or an error naming the table and the first missing column. */
+    List<String> sqlTypes(String table, List<String> columns, String role) throws SQLException {
+        Map<String, String> types = sqlTypes(table);
+        List<String> out = new ArrayList<>(columns.size());
+        for (String c : columns) {
+            String type = types.get(c);
+            if (type == null) {
+                throw new SinkException("table " + table + ": " + role + " " + c + " does not exist in the target: "
+                        + Failure.Cause.MISSING_OBJECT.advice(), null, new Failure.Fault(Failure.Cause.MISSING_OBJECT));
+            }
+            out.add(type);
+        }
+        return out;
     }
 
     void forget() {

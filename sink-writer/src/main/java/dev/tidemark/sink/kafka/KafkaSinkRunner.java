@@ -261,8 +261,8 @@ public final class KafkaSinkRunner implements Runnable, AutoCloseable {
     }
 
     /**
-     * Applies the records in order. Undecodable records, and records whose apply fails for a reason other than a
-     * transient one, are isolated (the rest of the batch is applied around them, halving the failed part until the
+     * Applies the records in order. Undecodable records, and records the target rejects by themselves (a constraint
+     * or data rule: {@link dev.tidemark.sink.jdbc.Failure.RowRejected}), are isolated (the rest of the batch is applied around them, halving the failed part until the
      * single culprit is found) and handed to {@link #poison}; each applied part commits with its own offsets.
      */
     private void applyIsolating(List<Pending> items) {
@@ -283,8 +283,11 @@ public final class KafkaSinkRunner implements Runnable, AutoCloseable {
             eventsApplied.addAndGet(events.size());
             log.debug("applied {}", result);
         } catch (SinkException e) {
-            if (e.isTransient()) {
-                throw e; // retries exhausted: stop, nothing of this part was committed
+            if (!e.isRowRejected()) {
+                // a fault of the target (privilege, missing table, disk full, ...) or transient retries exhausted: stop,
+                // nothing of this part was committed and nothing is dead-lettered; only a row the target rejects by
+                // itself is isolated as poison
+                throw e;
             }
             if (items.size() == 1) {
                 poison(items.get(0), e);

@@ -1,0 +1,111 @@
+package dev.tidemark.sink.jdbc;
+
+import dev.tidemark.sink.event.ChangeEvent;
+import dev.tidemark.sink.event.Column;
+import dev.tidemark.sink.event.ColumnType;
+import dev.tidemark.sink.event.RowSchema;
+import dev.tidemark.sink.event.SourcePosition;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.SQLException;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Writes one table's upserts inside the sink's data transaction (see {@link JdbcChangeSink}): one set-based
+ * statement per group where the engine has one ({@link Dialect#upsertMany}), else a prepared upsert batched per row.
+ * Every update is guarded by the row's stored position; Debezium's unchanged-TOAST placeholder is never written. Not
+ * thread-safe: one per sink connection.
+ */
+final class RowUpserts {
+    private static final ColumnType BOOLEAN = ColumnType.of("boolean");
+
+    private final Connection connection;
+    private final Dialect dialect;
+    private final SinkOptions options;
+    private final TargetTables tables;
+    private final RowDeletes.Statements statements;
+
+    RowUpserts(Connection connection, Dialect dialect, SinkOptions options, TargetTables tables, RowDeletes.Statements statements) {
+        this.connection = connection;
+        this.dialect = dialect;
+        this.options = options;
+        this.tables = tables;
+        this.statements = statements;
+    }
+
+    /** Upserts one group (one schema, one set of unchanged-TOAST columns) inside the caller's transaction; returns how many. */
+    int apply(String table, List<ChangeEvent.Upsert> group) throws SQLException {
+        ChangeEvent.Upsert first = group.get(0);
+        RowSchema schema = first.schema();
+        List<String> unavailable = first.unavailableColumns();
+        List<String> columns = new ArrayList<>();
+        for (Column c : schema.columns()) {
+            columns.add(c.name());
+        }
+        if (options.softDeletes()) {
+            columns.add(SinkOptions.DELETED_COLUMN);
+        }
+        columns.add(options.positionColumn());
+        List<String> updates = columns.stream()
+                .filter(c -> !schema.keyColumns().contains(c) && !unavailable.contains(c))
+                .toList();
+        if (dialect.columnTypesQuery() != null) {
+            return upsertMany(table, group, columns, updates);
+        }
+        PreparedStatement ps = statements.get(dialect.upsert(table, columns, schema.keyColumns(), updates, options.positionColumn()));
+        for (ChangeEvent.Upsert u : group) {
+            int i = 1;
+            for (Column c : schema.columns()) {
+                Object v = u.row().get(c.name());
+                // The unchanged-TOAST placeholder is never written: NULL on insert, left out of the update.
+                dialect.bind(ps, i++, ChangeEvent.UNAVAILABLE.equals(v) ? null : v, c.type());
+            }
+            if (options.softDeletes()) {
+                dialect.bind(ps, i++, Boolean.FALSE, BOOLEAN);
+            }
+            bindPosition(ps, i, u.position());
+            ps.addBatch();
+        }
+        ps.executeBatch();
+        return group.size();
+    }
+
+    /**
+     * Upserts a group (one schema, one set of unchanged-TOAST columns) as one set-based statement (engines with
+     * {@link Dialect#upsertMany}): one text array per column, cast on the server to the column's own type.
+     */
+    private int upsertMany(String table, List<ChangeEvent.Upsert> group, List<String> columns, List<String> updates) throws SQLException {
+        RowSchema schema = group.get(0).schema();
+        List<String> columnTypes = tables.sqlTypes(table, columns, "column");
+        List<Column> sourceColumns = schema.columns();
+        String[][] values = new String[columns.size()][group.size()];
+        String deleted = dialect.arrayElement(Boolean.FALSE);
+        for (int row = 0; row < group.size(); row++) {
+            ChangeEvent.Upsert u = group.get(row);
+            int col = 0;
+            for (Column c : sourceColumns) {
+                Object v = u.row().get(c.name());
+                // The unchanged-TOAST placeholder is never written: NULL on insert, left out of the update.
+                values[col++][row] = ChangeEvent.UNAVAILABLE.equals(v) ? null : dialect.arrayElement(v);
+            }
+            if (options.softDeletes()) {
+                values[col++][row] = deleted;
+            }
+            String position = u.position().render();
+            values[col][row] = position.isEmpty() ? null : position;
+        }
+        PreparedStatement ps = statements.get(dialect.upsertMany(table, columns, columnTypes, schema.keyColumns(), updates,
+                options.positionColumn()));
+        for (int i = 0; i < values.length; i++) {
+            ps.setArray(i + 1, connection.createArrayOf("text", values[i]));
+        }
+        ps.executeUpdate();
+        return group.size();
+    }
+
+    private void bindPosition(PreparedStatement ps, int index, SourcePosition position) throws SQLException {
+        String rendered = position.render();
+        dialect.bind(ps, index, rendered.isEmpty() ? null : rendered, ColumnType.of("string"));
+    }
+}
