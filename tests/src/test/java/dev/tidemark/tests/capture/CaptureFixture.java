@@ -152,6 +152,32 @@ final class CaptureFixture implements AutoCloseable {
         return p.exitValue();
     }
 
+    /**
+     * Waits for a spawned {@code tidemark} to exit by itself and returns its exit code; if it is still running after
+     * {@code atMost}, fails with {@code whatIfRunning} (called then, e.g. to describe the target) and the log's tail.
+     */
+    int awaitExit(Process p, Path log, Duration atMost, java.util.concurrent.Callable<String> whatIfRunning) throws Exception {
+        try {
+            await("tidemark exits by itself").atMost(atMost).pollInterval(Duration.ofMillis(200)).until(() -> !p.isAlive());
+        } catch (org.awaitility.core.ConditionTimeoutException e) {
+            String state = whatIfRunning.call();
+            p.destroyForcibly();
+            throw new AssertionError("tidemark was still running after " + atMost.toSeconds() + " s: " + state
+                    + "\n--- last lines of " + log + " ---\n" + tail(log), e);
+        }
+        return p.exitValue();
+    }
+
+    /** The lines of a log that the command printed as its own error ({@code tidemark: …}). */
+    static List<String> errorLines(Path log) throws IOException {
+        return Files.readAllLines(log).stream().filter(l -> l.startsWith("tidemark: ")).toList();
+    }
+
+    /** Lines of a log that belong to a Java stack trace. */
+    static List<String> stackTraceLines(Path log) throws IOException {
+        return Files.readAllLines(log).stream().filter(l -> l.startsWith("\tat ") || l.startsWith("Caused by: ")).toList();
+    }
+
     /** True when every captured table of the target equals the source by key and row checksum. */
     boolean targetEqualsSource(String... keyColumns) {
         try (Connection t = DriverManager.getConnection(targetUrl())) {
