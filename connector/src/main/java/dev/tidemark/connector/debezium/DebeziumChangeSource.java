@@ -273,7 +273,7 @@ public final class DebeziumChangeSource implements AutoCloseable {
                 if (marker != null) {
                     marker.awaitStoredPosition(Duration.ofSeconds(30), this::isStopped);
                 }
-                engine.close();
+                closeEngine();
                 if (!stopped.await(60, TimeUnit.SECONDS)) {
                     log.warn("capture {} did not stop within 60 s", config.name());
                 }
@@ -291,6 +291,18 @@ public final class DebeziumChangeSource implements AutoCloseable {
                 producer.close(Duration.ofSeconds(10));
             }
             log.info("capture {} stopped after {} events", config.name(), sent.get());
+        }
+    }
+
+    /** Stops the engine; an engine that already ended by itself (its failure is in {@link #failure()}) needs nothing. */
+    private void closeEngine() throws IOException {
+        try {
+            engine.close();
+        } catch (IllegalStateException e) {
+            if (!isStopped()) {
+                throw e;
+            }
+            log.debug("capture {}: engine had already stopped: {}", config.name(), e.getMessage());
         }
     }
 

@@ -80,7 +80,7 @@ public final class StatusReader {
             String at = p.position().map(Lsn::toString).orElse("no position");
             if (slot != null && !slot.exists()) {
                 problems.add("replication slot \"" + slotName + "\" does not exist but the offsets file " + p.file() + " holds position "
-                        + at + ": the slot was dropped and the changes since are gone from the server; "
+                        + at + ": the slot was dropped and the changes since are gone from the server. "
                         + CaptureStartDecision.waysOn(null, true));
             }
             return "at " + at;
