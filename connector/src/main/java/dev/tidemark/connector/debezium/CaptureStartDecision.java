@@ -1,5 +1,7 @@
 package dev.tidemark.connector.debezium;
 
+import java.util.Optional;
+
 /**
  * Decides how capture starts, before the engine runs, from what the slot and the offsets file say and what the
  * user asked for. Pure: no I/O.
@@ -15,6 +17,9 @@ package dev.tidemark.connector.debezium;
  * present C   present at L, C &gt; L   Refuse (item 4)    Resnapshot(drop slot, …)     AcceptGap(keep offsets)
  * present C   present at L, C ≤ L   Resume             Resnapshot(drop slot, …)     Resume
  * </pre>
+ * A slot ahead of the offsets but not ahead of the delivered position D (every record up to D is in Kafka, see
+ * {@link DeliveredPosition}) resumes: Debezium confirms positions to the slot after storing offsets, so a kill in
+ * between leaves exactly that, and nothing is lost.
  */
 public final class CaptureStartDecision {
     private CaptureStartDecision() {
@@ -25,6 +30,12 @@ public final class CaptureStartDecision {
      * @param config   the pipeline file as the user named it, for the commands the message suggests
      */
     public static CaptureStart decide(String slotName, String config, SlotState slot, StoredOffsets offsets, CaptureChoice choice) {
+        return decide(slotName, config, slot, offsets, Optional.empty(), choice);
+    }
+
+    /** @param delivered the furthest position Kafka acknowledged ({@link DeliveredPosition}), if known */
+    public static CaptureStart decide(String slotName, String config, SlotState slot, StoredOffsets offsets, Optional<Lsn> delivered,
+                                      CaptureChoice choice) {
         boolean slotExists = slot instanceof SlotState.Present;
         boolean offsetsExist = !(offsets instanceof StoredOffsets.Absent);
         if (choice == CaptureChoice.RESNAPSHOT) {
@@ -33,7 +44,7 @@ public final class CaptureStartDecision {
         boolean gap = choice == CaptureChoice.ACCEPT_GAP;
         if (slot instanceof SlotState.Present s) {
             if (offsets instanceof StoredOffsets.Present p) {
-                return decidePresent(slotName, config, s, p, choice);
+                return decidePresent(slotName, config, s, p, delivered, choice);
             }
             if (gap) {
                 return new CaptureStart.AcceptGap(true);
@@ -56,17 +67,19 @@ public final class CaptureStartDecision {
     }
 
     private static CaptureStart decidePresent(String slotName, String config, SlotState.Present s, StoredOffsets.Present p,
-                                              CaptureChoice choice) {
+                                              Optional<Lsn> delivered, CaptureChoice choice) {
         if (p.position().isEmpty()) {
             return choice == CaptureChoice.ACCEPT_GAP ? new CaptureStart.AcceptGap(true)
                     : refuse("the offsets file " + p.file() + " names no WAL position (replication slot \"" + slotName
                     + "\" confirmed " + lsn(s) + ")", config, false);
         }
         Lsn stored = p.position().get();
-        if (s.confirmedFlush() != null && s.confirmedFlush().isAfter(stored)) {
+        boolean deliveredUpToSlot = delivered.isPresent() && s.confirmedFlush() != null && !s.confirmedFlush().isAfter(delivered.get());
+        if (s.confirmedFlush() != null && s.confirmedFlush().isAfter(stored) && !deliveredUpToSlot) {
             return choice == CaptureChoice.ACCEPT_GAP ? new CaptureStart.AcceptGap(false)
                     : refuse("replication slot \"" + slotName + "\" is at " + s.confirmedFlush() + ", ahead of the offsets file "
-                    + p.file() + " at " + stored + " (advanced while capture was stopped?): the changes between them are gone from the slot",
+                    + p.file() + " at " + stored + delivered.map(d -> " and of the last position delivered to Kafka, " + d).orElse("")
+                    + " (advanced while capture was stopped?): the changes between them are gone from the slot",
                     config, false);
         }
         return new CaptureStart.Resume(stored);

@@ -27,7 +27,8 @@ final class CaptureStartup {
             throw new IllegalStateException("cannot read replication slot \"" + config.source().slot() + "\": " + e.getMessage(), e);
         }
         StoredOffsets offsets = OffsetsFile.read(config.offsetsFile());
-        CaptureStart start = CaptureStartDecision.decide(config.source().slot(), configLabel, slot, offsets, choice);
+        CaptureStart start = CaptureStartDecision.decide(config.source().slot(), configLabel, slot, offsets,
+                DeliveredPosition.read(config.offsetsFile()), choice);
         if (start instanceof CaptureStart.Refuse r) {
             throw new CaptureRefusedException(r.message());
         } else if (start instanceof CaptureStart.Fresh) {
@@ -51,12 +52,14 @@ final class CaptureStartup {
             }
             if (r.discardOffsets()) {
                 setAside(config.offsetsFile());
+                setAside(DeliveredPosition.fileFor(config.offsetsFile()));
             }
         } else if (start instanceof CaptureStart.AcceptGap g) {
             log.warn("capture {}: --accept-gap: streaming from slot \"{}\" ({}) without a snapshot; changes between {} and the slot "
                     + "are not captured", config.name(), config.source().slot(), describe(slot), describe(offsets));
             if (g.discardOffsets()) {
                 setAside(config.offsetsFile());
+                setAside(DeliveredPosition.fileFor(config.offsetsFile()));
             }
         }
         return start;

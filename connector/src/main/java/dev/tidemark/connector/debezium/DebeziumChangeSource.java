@@ -310,6 +310,7 @@ public final class DebeziumChangeSource implements AutoCloseable {
     private final class ProducingConsumer implements DebeziumEngine.ChangeConsumer<RecordChangeEvent<SourceRecord>> {
         private final JsonConverter keys = converter(true);
         private final JsonConverter values = converter(false);
+        private final DeliveredPosition delivered = new DeliveredPosition(config.offsetsFile());
 
         @Override
         public void handleBatch(List<RecordChangeEvent<SourceRecord>> records,
@@ -325,20 +326,41 @@ public final class DebeziumChangeSource implements AutoCloseable {
                 byte[] value = sr.value() == null ? null : values.fromConnectData(sr.topic(), sr.valueSchema(), sr.value());
                 acks.add(producer.send(new ProducerRecord<>(sr.topic(), null, key, value)));
             }
-            for (int i = 0; i < records.size(); i++) {
-                if (acks.get(i) == null) {
-                    committer.markProcessed(records.get(i));
-                    continue;
+            // await every acknowledgement in order, store how far Kafka has the records, only then mark them processed
+            int acked = 0;
+            RuntimeException failed = null;
+            Lsn furthest = null;
+            for (; acked < records.size(); acked++) {
+                SourceRecord sr = records.get(acked).record();
+                if (acks.get(acked) != null) {
+                    try {
+                        acks.get(acked).get();
+                    } catch (ExecutionException e) {
+                        failed = new IllegalStateException("Kafka did not acknowledge the event for topic " + sr.topic()
+                                + " at source offset " + sr.sourceOffset() + ": " + e.getCause().getMessage(), e.getCause());
+                        break;
+                    }
                 }
+                Lsn at = sr.sourceOffset() == null ? null : OffsetsFile.position(sr.sourceOffset()).orElse(null);
+                if (at != null && (furthest == null || at.isAfter(furthest))) {
+                    furthest = at;
+                }
+            }
+            if (furthest != null) {
                 try {
-                    acks.get(i).get();
-                } catch (ExecutionException e) {
-                    SourceRecord sr = records.get(i).record();
-                    throw new IllegalStateException("Kafka did not acknowledge the event for topic " + sr.topic()
-                            + " at source offset " + sr.sourceOffset() + ": " + e.getCause().getMessage(), e.getCause());
+                    delivered.advanceTo(furthest);
+                } catch (java.io.IOException e) {
+                    throw new IllegalStateException("cannot write " + DeliveredPosition.fileFor(config.offsetsFile()) + ": " + e.getMessage(), e);
                 }
+            }
+            for (int i = 0; i < acked; i++) {
                 committer.markProcessed(records.get(i));
-                sent.incrementAndGet();
+                if (acks.get(i) != null) {
+                    sent.incrementAndGet();
+                }
+            }
+            if (failed != null) {
+                throw failed;
             }
             committer.markBatchFinished();
         }

@@ -113,7 +113,7 @@ public final class OffsetsFile {
         if (entries.size() != expectedEntries) {
             return new StoredOffsets.Damaged(file, "header names " + expectedEntries + " entries, file has " + entries.size());
         }
-        return new StoredOffsets.Present(file, entries, position(entries), false);
+        return new StoredOffsets.Present(file, entries, furthest(entries), false);
     }
 
     private static StoredOffsets readLegacy(Path file, byte[] bytes) {
@@ -129,7 +129,7 @@ public final class OffsetsFile {
                 }
                 entries.put(ByteBuffer.wrap(k), e.getValue() == null ? null : ByteBuffer.wrap((byte[]) e.getValue()));
             }
-            return new StoredOffsets.Present(file, entries, position(entries), true);
+            return new StoredOffsets.Present(file, entries, furthest(entries), true);
         } catch (IOException | ClassNotFoundException e) {
             return new StoredOffsets.Damaged(file, "legacy (Kafka FileOffsetBackingStore) offsets file cannot be read ("
                     + e.getClass().getSimpleName() + (e.getMessage() == null ? "" : ": " + e.getMessage()) + "; truncated?)");
@@ -137,7 +137,7 @@ public final class OffsetsFile {
     }
 
     /** The furthest LSN any value names, or empty. Values that are not JSON objects are ignored. */
-    static Optional<Lsn> position(Map<ByteBuffer, ByteBuffer> entries) {
+    static Optional<Lsn> furthest(Map<ByteBuffer, ByteBuffer> entries) {
         Lsn best = null;
         for (ByteBuffer v : entries.values()) {
             if (v == null) {
@@ -163,7 +163,11 @@ public final class OffsetsFile {
 
     /** Writes {@code entries} to {@code file} atomically and durably (temporary file, fsync, rename, fsync of the folder). */
     public static void write(Path file, Map<ByteBuffer, ByteBuffer> entries) throws IOException {
-        byte[] content = render(entries);
+        writeAtomically(file, render(entries));
+    }
+
+    /** Writes {@code content} to a temporary file next to {@code file}, forces it, renames it over {@code file}, forces the folder. */
+    static void writeAtomically(Path file, byte[] content) throws IOException {
         Path dir = file.toAbsolutePath().getParent();
         Files.createDirectories(dir);
         Path tmp = dir.resolve(file.getFileName() + ".tmp");
@@ -184,6 +188,20 @@ public final class OffsetsFile {
         } catch (IOException e) {
             // some platforms cannot open a directory for sync; the rename itself is still atomic
         }
+    }
+
+    /** The furthest LSN one record's source offset names ({@code lsn}, {@code lsn_proc}, {@code lsn_commit}), or empty. */
+    static Optional<Lsn> position(Map<String, ?> sourceOffset) {
+        Lsn best = null;
+        for (String field : LSN_FIELDS) {
+            if (sourceOffset.get(field) instanceof Number n) {
+                Lsn l = new Lsn(n.longValue());
+                if (best == null || l.isAfter(best)) {
+                    best = l;
+                }
+            }
+        }
+        return Optional.ofNullable(best);
     }
 
     static byte[] render(Map<ByteBuffer, ByteBuffer> entries) {

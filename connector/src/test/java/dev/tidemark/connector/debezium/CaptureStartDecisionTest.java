@@ -72,6 +72,17 @@ class CaptureStartDecisionTest {
     }
 
     @Test
+    void aSlotAheadOfTheOffsetsButNotOfWhatKafkaAcknowledgedResumes() {
+        // Debezium confirms to the slot after storing offsets: a kill in between leaves the slot ahead, nothing lost
+        assertThat(CaptureStartDecision.decide(SLOT, CONFIG, slotAt("0/3000"), offsetsAt("0/2000"), Optional.of(Lsn.parse("0/3000")),
+                CaptureChoice.NONE)).isEqualTo(new CaptureStart.Resume(Lsn.parse("0/2000")));
+        CaptureStart beyond = CaptureStartDecision.decide(SLOT, CONFIG, slotAt("0/3001"), offsetsAt("0/2000"),
+                Optional.of(Lsn.parse("0/3000")), CaptureChoice.NONE);
+        assertThat(beyond).isInstanceOf(CaptureStart.Refuse.class);
+        assertThat(((CaptureStart.Refuse) beyond).message()).contains("0/3001", "0/2000", "0/3000");
+    }
+
+    @Test
     void aSlotGoneWhileOffsetsExistIsRefused() {
         CaptureStart s = decide(NO_SLOT, offsetsAt("0/2000"), CaptureChoice.NONE);
         assertThat(s).isInstanceOf(CaptureStart.Refuse.class);
