@@ -16,6 +16,7 @@ import java.util.Optional;
  * present     absent / damaged      Refuse (items 2,3) Resnapshot(drop slot, …)     AcceptGap(set offsets aside)
  * present C   present at L, C &gt; L   Refuse (item 4)    Resnapshot(drop slot, …)     AcceptGap(keep offsets)
  * present C   present at L, C ≤ L   Resume             Resnapshot(drop slot, …)     Resume
+ * present     snapshot incomplete   Refuse             Resnapshot(drop slot, …)     AcceptGap(set offsets aside)
  * </pre>
  * A slot ahead of the offsets but not ahead of the delivered position D (every record up to D is in Kafka, see
  * {@link DeliveredPosition}) resumes: Debezium confirms positions to the slot after storing offsets, so a kill in
@@ -74,6 +75,12 @@ public final class CaptureStartDecision {
                     + "\" confirmed " + lsn(s) + ")", config, false);
         }
         Lsn stored = p.position().get();
+        if (p.snapshotIncomplete()) {
+            return choice == CaptureChoice.ACCEPT_GAP ? new CaptureStart.AcceptGap(true)
+                    : refuse("the offsets file " + p.file() + " (at " + stored + ", replication slot \"" + slotName + "\" confirmed " + lsn(s)
+                    + ") was stored during the initial snapshot, which did not complete: resuming would take the whole snapshot again "
+                    + "without removing target rows deleted since", config, false);
+        }
         boolean deliveredUpToSlot = delivered.isPresent() && s.confirmedFlush() != null && !s.confirmedFlush().isAfter(delivered.get());
         if (s.confirmedFlush() != null && s.confirmedFlush().isAfter(stored) && !deliveredUpToSlot) {
             return choice == CaptureChoice.ACCEPT_GAP ? new CaptureStart.AcceptGap(false)

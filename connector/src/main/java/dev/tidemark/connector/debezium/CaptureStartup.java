@@ -35,8 +35,10 @@ final class CaptureStartup {
             log.info("capture {}: no slot and no offsets yet; creating slot \"{}\" and taking the initial snapshot",
                     config.name(), config.source().slot());
         } else if (start instanceof CaptureStart.Resume r) {
-            log.info("capture {}: resuming from {} in {} (slot \"{}\" {})", config.name(), r.storedPosition(),
-                    config.offsetsFile(), config.source().slot(), describe(slot));
+            boolean slotAhead = slot instanceof SlotState.Present p && p.confirmedFlush() != null && p.confirmedFlush().isAfter(r.storedPosition());
+            log.info("capture {}: resuming from {} in {} (slot \"{}\" {}{})", config.name(), r.storedPosition(),
+                    config.offsetsFile(), config.source().slot(), describe(slot),
+                    slotAhead ? "; ahead of the offsets but not of the position Kafka acknowledged, so nothing is skipped" : "");
         } else if (start instanceof CaptureStart.Resnapshot r) {
             log.warn("capture {}: --resnapshot: {}{}taking a new snapshot; afterwards run `tidemark reconcile --repair --apply` "
                             + "to remove target rows the new snapshot no longer has", config.name(),

@@ -113,7 +113,7 @@ public final class OffsetsFile {
         if (entries.size() != expectedEntries) {
             return new StoredOffsets.Damaged(file, "header names " + expectedEntries + " entries, file has " + entries.size());
         }
-        return new StoredOffsets.Present(file, entries, furthest(entries), false);
+        return new StoredOffsets.Present(file, entries, furthest(entries), false, snapshotIncomplete(entries));
     }
 
     private static StoredOffsets readLegacy(Path file, byte[] bytes) {
@@ -129,11 +129,35 @@ public final class OffsetsFile {
                 }
                 entries.put(ByteBuffer.wrap(k), e.getValue() == null ? null : ByteBuffer.wrap((byte[]) e.getValue()));
             }
-            return new StoredOffsets.Present(file, entries, furthest(entries), true);
+            return new StoredOffsets.Present(file, entries, furthest(entries), true, snapshotIncomplete(entries));
         } catch (IOException | ClassNotFoundException e) {
             return new StoredOffsets.Damaged(file, "legacy (Kafka FileOffsetBackingStore) offsets file cannot be read ("
                     + e.getClass().getSimpleName() + (e.getMessage() == null ? "" : ": " + e.getMessage()) + "; truncated?)");
         }
+    }
+
+    /**
+     * True when a value was stored during the initial snapshot before its last row: Debezium's PostgreSQL offsets then
+     * carry {@code snapshot} (the snapshot type) with neither {@code last_snapshot_record} nor {@code snapshot_completed}
+     * true; offsets stored while streaming carry no {@code snapshot}.
+     */
+    static boolean snapshotIncomplete(Map<ByteBuffer, ByteBuffer> entries) {
+        for (ByteBuffer v : entries.values()) {
+            if (v == null) {
+                continue;
+            }
+            try {
+                JsonNode n = JSON.readTree(bytes(v));
+                JsonNode snapshot = n.get("snapshot");
+                if (snapshot != null && !snapshot.isNull() && !"false".equalsIgnoreCase(snapshot.asText())
+                        && !n.path("last_snapshot_record").asBoolean(false) && !n.path("snapshot_completed").asBoolean(false)) {
+                    return true;
+                }
+            } catch (IOException e) {
+                // not JSON: says nothing about a snapshot
+            }
+        }
+        return false;
     }
 
     /** The furthest LSN any value names, or empty. Values that are not JSON objects are ignored. */

@@ -27,8 +27,11 @@ public sealed interface StoredOffsets {
      * @param position the furthest WAL position the offsets name ({@code lsn}, {@code lsn_proc}, {@code lsn_commit}),
      *                 empty when no entry names one
      * @param legacy   true when read from Kafka's {@code FileOffsetBackingStore} format (written by an older Tidemark)
+     * @param snapshotIncomplete true when the offsets were stored during the initial snapshot, before its last row:
+     *                 Debezium would take the whole snapshot again
      */
-    record Present(Path file, Map<ByteBuffer, ByteBuffer> entries, Optional<Lsn> position, boolean legacy) implements StoredOffsets {
+    record Present(Path file, Map<ByteBuffer, ByteBuffer> entries, Optional<Lsn> position, boolean legacy,
+                   boolean snapshotIncomplete) implements StoredOffsets {
         public Present {
             entries = java.util.Collections.unmodifiableMap(new java.util.HashMap<>(entries));
         }

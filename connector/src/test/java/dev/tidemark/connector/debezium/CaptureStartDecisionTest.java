@@ -23,7 +23,7 @@ class CaptureStartDecisionTest {
 
     static StoredOffsets offsetsAt(String lsn) {
         return new StoredOffsets.Present(FILE, Map.of(ByteBuffer.wrap(new byte[] {1}), ByteBuffer.wrap(new byte[] {2})),
-                Optional.of(Lsn.parse(lsn)), false);
+                Optional.of(Lsn.parse(lsn)), false, false);
     }
 
     static CaptureStart decide(SlotState slot, StoredOffsets offsets, CaptureChoice choice) {
@@ -91,9 +91,18 @@ class CaptureStartDecisionTest {
 
     @Test
     void offsetsWithoutAPositionAreRefused() {
-        StoredOffsets none = new StoredOffsets.Present(FILE, Map.of(), Optional.empty(), false);
+        StoredOffsets none = new StoredOffsets.Present(FILE, Map.of(), Optional.empty(), false, false);
         assertThat(decide(slotAt("0/10"), none, CaptureChoice.NONE)).isInstanceOf(CaptureStart.Refuse.class);
         assertThat(decide(slotAt("0/10"), none, CaptureChoice.ACCEPT_GAP)).isEqualTo(new CaptureStart.AcceptGap(true));
+    }
+
+    @Test
+    void offsetsStoredDuringAnUnfinishedSnapshotAreRefused() {
+        StoredOffsets during = new StoredOffsets.Present(FILE, Map.of(), Optional.of(Lsn.parse("0/20")), false, true);
+        CaptureStart s = decide(slotAt("0/20"), during, CaptureChoice.NONE);
+        assertThat(s).isInstanceOf(CaptureStart.Refuse.class);
+        assertThat(((CaptureStart.Refuse) s).message()).contains("initial snapshot", "did not complete", FILE.toString(), SLOT);
+        assertThat(decide(slotAt("0/20"), during, CaptureChoice.RESNAPSHOT)).isEqualTo(new CaptureStart.Resnapshot(true, true));
     }
 
     @Test

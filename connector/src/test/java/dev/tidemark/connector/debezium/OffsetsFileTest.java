@@ -44,6 +44,16 @@ class OffsetsFileTest {
     }
 
     @Test
+    void offsetsStoredBeforeTheLastSnapshotRowSayTheSnapshotIsIncomplete() {
+        java.util.function.Function<String, Map<ByteBuffer, ByteBuffer>> one = json ->
+                Map.of(ByteBuffer.wrap(KEY), ByteBuffer.wrap(json.getBytes(StandardCharsets.UTF_8)));
+        assertThat(OffsetsFile.snapshotIncomplete(one.apply("{\"lsn\":5,\"snapshot\":\"INITIAL\",\"last_snapshot_record\":false}"))).isTrue();
+        assertThat(OffsetsFile.snapshotIncomplete(one.apply("{\"lsn\":5,\"snapshot\":\"INITIAL\",\"last_snapshot_record\":true}"))).isFalse();
+        assertThat(OffsetsFile.snapshotIncomplete(one.apply("{\"lsn\":5,\"snapshot\":\"INITIAL\",\"snapshot_completed\":true}"))).isFalse();
+        assertThat(OffsetsFile.snapshotIncomplete(one.apply(new String(VALUE, StandardCharsets.UTF_8)))).isFalse();
+    }
+
+    @Test
     void aMissingFileIsAbsent() {
         assertThat(OffsetsFile.read(dir.resolve("none.offsets"))).isEqualTo(new StoredOffsets.Absent(dir.resolve("none.offsets")));
     }
