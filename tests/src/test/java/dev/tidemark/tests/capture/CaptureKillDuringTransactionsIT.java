@@ -94,7 +94,14 @@ class CaptureKillDuringTransactionsIT {
                 writing.set(false);
                 writer.shutdownNow();
             }
-            System.out.println("CaptureKillDuringTransactionsIT: " + KILLS + " kills, " + committed.get() + " large transactions; " + summary(f));
+            long slotAhead = 0;
+            try (var logs = Files.newDirectoryStream(dir, "run-*.log")) {
+                for (Path log : logs) {
+                    slotAhead += Files.readAllLines(log).stream().filter(l -> l.contains("ahead of the offsets but not of the position")).count();
+                }
+            }
+            System.out.println("CaptureKillDuringTransactionsIT: " + KILLS + " kills, " + committed.get() + " large transactions, "
+                    + slotAhead + " restarts found the slot ahead of the stored offsets within what Kafka acknowledged; " + summary(f));
         }
     }
 
