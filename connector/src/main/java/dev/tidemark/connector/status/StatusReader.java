@@ -83,7 +83,11 @@ public final class StatusReader {
                         + at + ": the slot was dropped and the changes since are gone from the server. "
                         + CaptureStartDecision.waysOn(null, true));
             }
-            return "at " + at;
+            if (p.snapshotIncomplete() && slot != null && !slot.active()) {
+                problems.add("capture offsets file " + p.file() + " was stored during an initial snapshot that did not complete; "
+                        + "capture will refuse to start. " + CaptureStartDecision.waysOn(null, !slot.exists()));
+            }
+            return "at " + at + (p.snapshotIncomplete() ? " (initial snapshot not completed)" : "");
         }
         if (stored instanceof StoredOffsets.Damaged d) {
             problems.add("capture offsets file " + d.file() + " is damaged (" + d.reason() + "); capture will refuse to start. "
