@@ -2,6 +2,7 @@ package dev.tidemark.connector.cli;
 
 import dev.tidemark.connector.config.PipelineConfig;
 import dev.tidemark.connector.config.PipelineConfigParser;
+import dev.tidemark.connector.debezium.CaptureChoice;
 import dev.tidemark.connector.pipeline.Sidecar;
 import dev.tidemark.connector.pipeline.SinkChoices;
 import dev.tidemark.sink.kafka.ReplayFrom;
@@ -30,12 +31,17 @@ abstract class PipelineCommand implements Callable<Integer> {
         return SinkChoices.DEFAULT;
     }
 
+    /** What the user chose for a slot and offsets that disagree; only capture commands offer a choice. */
+    CaptureChoice captureChoice() {
+        return CaptureChoice.NONE;
+    }
+
     @Override
     public Integer call() throws Exception {
         PipelineConfig cfg = PipelineConfigParser.parse(config);
         ReplayFrom replay = replay();
         Termination termination = Termination.install();
-        try (Sidecar sidecar = Sidecar.start(cfg, capture(), sink(), replay, sinkChoices())) {
+        try (Sidecar sidecar = Sidecar.start(cfg, capture(), sink(), replay, captureChoice(), config.toString(), sinkChoices())) {
             while (!termination.awaitRequest(200)) {
                 if (sidecar.halted()) {
                     break;

@@ -36,10 +36,12 @@ final class StatusCommand implements Callable<Integer> {
         System.out.println("pipeline " + s.pipeline() + " at " + s.readAt());
         PipelineStatus.Slot slot = s.slot();
         if (slot != null) {
-            System.out.println(!slot.exists() ? "  slot " + slot.name() + ": not created yet"
+            System.out.println(!slot.exists() ? "  slot " + slot.name() + (s.offsets().equals("missing") ? ": not created yet"
+                    : ": MISSING (capture offsets exist)")
                     : String.format("  slot %s: %s, confirmed %s, server at %s, retains %,d bytes of WAL", slot.name(),
                     slot.active() ? "active" : "inactive", slot.confirmedFlushLsn(), slot.currentLsn(), slot.retainedWalBytes()));
         }
+        System.out.println("  capture offsets: " + s.offsets());
         System.out.printf("  %-40s %9s %12s %12s %10s%n", "topic", "partition", "end", "applied", "lag");
         for (PipelineStatus.Partition p : s.partitions()) {
             System.out.printf("  %-40s %9d %12d %12d %10d%n", p.topic(), p.partition(), p.endOffset(), p.storedOffset(), p.lag());

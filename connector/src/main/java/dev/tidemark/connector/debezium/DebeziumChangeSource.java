@@ -42,11 +42,18 @@ import org.slf4j.LoggerFactory;
  *
  * <p>Delivery: each batch the engine hands over is converted once (Connect data → JSON bytes), sent, and then every
  * send future is awaited in order; only then is each record marked processed with the engine. Debezium's own source
- * offsets are flushed to a local file ({@link PipelineConfig#offsetsFile()}) every second and on close, so a crash
- * can repeat events since the last flush (the sink is idempotent) but never skips one. The replication slot keeps
- * WAL until those offsets are flushed.
+ * offsets are flushed to a local file ({@link PipelineConfig#offsetsFile()}) every second and on close, atomically
+ * and durably ({@link DurableOffsetBackingStore}), so a crash can repeat events since the last flush (the sink is
+ * idempotent) but never skips one. The replication slot keeps WAL until those offsets are flushed.
  *
- * <p>Lifecycle: {@link #start()} once, {@link #close()} from any thread (idempotent; flushes offsets).
+ * <p>Start: before the engine runs, {@link CaptureStartup} compares the slot with the stored offsets and refuses
+ * ({@link CaptureRefusedException}) when starting would lose changes silently, unless the user chose
+ * {@link CaptureChoice#RESNAPSHOT} or {@link CaptureChoice#ACCEPT_GAP}. When capture starts without offsets, a
+ * {@link PositionMarker} writes a logical decoding message once the slot exists; the consumer marks it processed
+ * without sending it, so the engine stores offsets even when the snapshot had no rows.
+ *
+ * <p>Lifecycle: {@link #start()} once, {@link #close()} from any thread (idempotent; flushes offsets; when capture
+ * started without offsets it first waits, 30 s at most, until a position is stored).
  */
 public final class DebeziumChangeSource implements AutoCloseable {
     private static final Logger log = LoggerFactory.getLogger(DebeziumChangeSource.class);
@@ -65,14 +72,34 @@ public final class DebeziumChangeSource implements AutoCloseable {
     /** Released when the connector task has started, or the engine has ended without starting it. */
     private final CountDownLatch tasksStarted = new CountDownLatch(1);
     private volatile boolean closed;
+    private final CaptureChoice choice;
+    private final String configLabel;
+    private final SourceSlots slots;
+    private CaptureStart startMode;
+    private PositionMarker marker;
 
     public DebeziumChangeSource(PipelineConfig config) {
-        this.config = config;
+        this(config, CaptureChoice.NONE, null);
     }
 
-    /** Checks the source, creates the topics and starts the engine on its own thread. */
+    /**
+     * @param choice      what the user chose explicitly for a slot and offsets that disagree
+     * @param configLabel the pipeline file as the user named it (for messages), or null
+     */
+    public DebeziumChangeSource(PipelineConfig config, CaptureChoice choice, String configLabel) {
+        this.config = config;
+        this.choice = choice;
+        this.configLabel = configLabel;
+        this.slots = new SourceSlots(config.source());
+    }
+
+    /**
+     * Checks the source, decides how to start (or refuses with {@link CaptureRefusedException}), creates the topics
+     * and starts the engine on its own thread.
+     */
     public void start() {
         SourcePreflight.check(config.source());
+        startMode = CaptureStartup.prepare(config, slots, choice, configLabel);
         createTopics();
         try {
             Files.createDirectories(config.stateDir());
@@ -91,14 +118,19 @@ public final class DebeziumChangeSource implements AutoCloseable {
                 })
                 .using((success, message, error) -> {
                     if (!success && !closed) {
-                        failure = error != null ? error : new IllegalStateException(message);
-                        log.error("capture {} stopped: {}", config.name(), message);
+                        failure = CaptureFailures.explain(config, slots, configLabel, message, error);
+                        if (!(failure instanceof CaptureRefusedException)) {
+                            log.error("capture {} stopped: {}", config.name(), message);
+                        }
                     }
                     tasksStarted.countDown();
                     stopped.countDown();
                 })
                 .build();
         executor.execute(engine);
+        if (!(startMode instanceof CaptureStart.Resume) && !(startMode instanceof CaptureStart.AcceptGap g && !g.discardOffsets())) {
+            marker = PositionMarker.start(config, slots, this::isStopped);
+        }
         log.info("capture {} started: {} → {}", config.name(), config.source().tables(), config.topics());
     }
 
@@ -172,8 +204,8 @@ public final class DebeziumChangeSource implements AutoCloseable {
         Properties p = new Properties();
         p.setProperty("name", config.name());
         p.setProperty("connector.class", "io.debezium.connector.postgresql.PostgresConnector");
-        p.setProperty("offset.storage", "org.apache.kafka.connect.storage.FileOffsetBackingStore");
-        p.setProperty("offset.storage.file.filename", config.offsetsFile().toString());
+        p.setProperty("offset.storage", DurableOffsetBackingStore.class.getName());
+        p.setProperty(DurableOffsetBackingStore.FILE_PROPERTY, config.offsetsFile().toString());
         p.setProperty("offset.flush.interval.ms", "1000");
         p.setProperty("database.hostname", s.host());
         p.setProperty("database.port", Integer.toString(s.port()));
@@ -186,7 +218,10 @@ public final class DebeziumChangeSource implements AutoCloseable {
         p.setProperty("publication.name", s.publication());
         p.setProperty("publication.autocreate.mode", "filtered");
         p.setProperty("table.include.list", s.tables().stream().map(DebeziumChangeSource::tableRegex).collect(Collectors.joining(",")));
-        p.setProperty("snapshot.mode", "initial");
+        // --accept-gap without usable offsets: stream from the slot's position, no snapshot
+        p.setProperty("snapshot.mode", startMode instanceof CaptureStart.AcceptGap ? "no_data" : "initial");
+        // only Tidemark's own position markers (see PositionMarker); they are never sent to Kafka
+        p.setProperty("message.prefix.include.list", SourceSlots.MESSAGE_PREFIX);
         p.setProperty("poll.interval.ms", Long.toString(s.pollInterval().toMillis()));
         p.setProperty("max.batch.size", "2048");
         p.setProperty("max.queue.size", "16384");
@@ -235,7 +270,10 @@ public final class DebeziumChangeSource implements AutoCloseable {
                 if (!tasksStarted.await(30, TimeUnit.SECONDS)) {
                     log.warn("capture {} was still starting after 30 s; stopping it anyway", config.name());
                 }
-                engine.close();
+                if (marker != null) {
+                    marker.awaitStoredPosition(Duration.ofSeconds(30), this::isStopped);
+                }
+                closeEngine();
                 if (!stopped.await(60, TimeUnit.SECONDS)) {
                     log.warn("capture {} did not stop within 60 s", config.name());
                 }
@@ -245,6 +283,9 @@ public final class DebeziumChangeSource implements AutoCloseable {
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         } finally {
+            if (marker != null) {
+                marker.stop();
+            }
             executor.shutdownNow();
             if (producer != null) {
                 producer.close(Duration.ofSeconds(10));
@@ -253,10 +294,23 @@ public final class DebeziumChangeSource implements AutoCloseable {
         }
     }
 
+    /** Stops the engine; an engine that already ended by itself (its failure is in {@link #failure()}) needs nothing. */
+    private void closeEngine() throws IOException {
+        try {
+            engine.close();
+        } catch (IllegalStateException e) {
+            if (!isStopped()) {
+                throw e;
+            }
+            log.debug("capture {}: engine had already stopped: {}", config.name(), e.getMessage());
+        }
+    }
+
     /** Converts each record once, sends the batch, awaits every acknowledgement in order, then marks processed. */
     private final class ProducingConsumer implements DebeziumEngine.ChangeConsumer<RecordChangeEvent<SourceRecord>> {
         private final JsonConverter keys = converter(true);
         private final JsonConverter values = converter(false);
+        private final DeliveredPosition delivered = new DeliveredPosition(config.offsetsFile());
 
         @Override
         public void handleBatch(List<RecordChangeEvent<SourceRecord>> records,
@@ -264,20 +318,49 @@ public final class DebeziumChangeSource implements AutoCloseable {
             List<Future<RecordMetadata>> acks = new ArrayList<>(records.size());
             for (RecordChangeEvent<SourceRecord> r : records) {
                 SourceRecord sr = r.record();
+                if (PositionMarker.isMarker(config, sr)) {
+                    acks.add(null); // Tidemark's own position marker: marked processed below, never sent
+                    continue;
+                }
                 byte[] key = sr.key() == null ? null : keys.fromConnectData(sr.topic(), sr.keySchema(), sr.key());
                 byte[] value = sr.value() == null ? null : values.fromConnectData(sr.topic(), sr.valueSchema(), sr.value());
                 acks.add(producer.send(new ProducerRecord<>(sr.topic(), null, key, value)));
             }
-            for (int i = 0; i < records.size(); i++) {
-                try {
-                    acks.get(i).get();
-                } catch (ExecutionException e) {
-                    SourceRecord sr = records.get(i).record();
-                    throw new IllegalStateException("Kafka did not acknowledge the event for topic " + sr.topic()
-                            + " at source offset " + sr.sourceOffset() + ": " + e.getCause().getMessage(), e.getCause());
+            // await every acknowledgement in order, store how far Kafka has the records, only then mark them processed
+            int acked = 0;
+            RuntimeException failed = null;
+            Lsn furthest = null;
+            for (; acked < records.size(); acked++) {
+                SourceRecord sr = records.get(acked).record();
+                if (acks.get(acked) != null) {
+                    try {
+                        acks.get(acked).get();
+                    } catch (ExecutionException e) {
+                        failed = new IllegalStateException("Kafka did not acknowledge the event for topic " + sr.topic()
+                                + " at source offset " + sr.sourceOffset() + ": " + e.getCause().getMessage(), e.getCause());
+                        break;
+                    }
                 }
+                Lsn at = sr.sourceOffset() == null ? null : OffsetsFile.position(sr.sourceOffset()).orElse(null);
+                if (at != null && (furthest == null || at.isAfter(furthest))) {
+                    furthest = at;
+                }
+            }
+            if (furthest != null) {
+                try {
+                    delivered.advanceTo(furthest);
+                } catch (java.io.IOException e) {
+                    throw new IllegalStateException("cannot write " + DeliveredPosition.fileFor(config.offsetsFile()) + ": " + e.getMessage(), e);
+                }
+            }
+            for (int i = 0; i < acked; i++) {
                 committer.markProcessed(records.get(i));
-                sent.incrementAndGet();
+                if (acks.get(i) != null) {
+                    sent.incrementAndGet();
+                }
+            }
+            if (failed != null) {
+                throw failed;
             }
             committer.markBatchFinished();
         }

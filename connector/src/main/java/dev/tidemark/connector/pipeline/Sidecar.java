@@ -1,6 +1,7 @@
 package dev.tidemark.connector.pipeline;
 
 import dev.tidemark.connector.config.PipelineConfig;
+import dev.tidemark.connector.debezium.CaptureChoice;
 import dev.tidemark.connector.debezium.DebeziumChangeSource;
 import dev.tidemark.sink.kafka.KafkaSinkRunner;
 import dev.tidemark.sink.kafka.ReplayFrom;
@@ -30,16 +31,37 @@ public final class Sidecar implements AutoCloseable {
         this.sinkThread = sink == null ? null : new Thread(sink, "tidemark-sink-" + config.name());
     }
 
-    /** Starts the chosen halves. */
+    /** Starts the chosen halves; capture resumes only where its slot and offsets agree (else it refuses). */
     public static Sidecar start(PipelineConfig config, boolean withCapture, boolean withSink, ReplayFrom replay) {
-        return start(config, withCapture, withSink, replay, SinkChoices.DEFAULT);
+        return start(config, withCapture, withSink, replay, CaptureChoice.NONE, null, SinkChoices.DEFAULT);
     }
 
     /** Starts the chosen halves, the sink with the user's explicit {@code choices}. */
     public static Sidecar start(PipelineConfig config, boolean withCapture, boolean withSink, ReplayFrom replay, SinkChoices choices) {
+        return start(config, withCapture, withSink, replay, CaptureChoice.NONE, null, choices);
+    }
+
+    /** Starts the chosen halves, capture with the user's explicit {@code captureChoice}. */
+    public static Sidecar start(PipelineConfig config, boolean withCapture, boolean withSink, ReplayFrom replay,
+                                CaptureChoice captureChoice, String configLabel) {
+        return start(config, withCapture, withSink, replay, captureChoice, configLabel, SinkChoices.DEFAULT);
+    }
+
+    /**
+     * Starts the chosen halves.
+     *
+     * @param captureChoice what the user chose for a slot and offsets that disagree ({@code --resnapshot},
+     *                      {@code --accept-gap})
+     * @param configLabel   the pipeline file as the user named it, for the commands capture's messages suggest
+     * @param sinkChoices   what the user chose for the sink ({@code --skip-unapplied}, {@code --accept-retention-gap},
+     *                      {@code --member-id})
+     * @throws dev.tidemark.connector.debezium.CaptureRefusedException when capture would lose changes silently
+     */
+    public static Sidecar start(PipelineConfig config, boolean withCapture, boolean withSink, ReplayFrom replay,
+                                CaptureChoice captureChoice, String configLabel, SinkChoices sinkChoices) {
         log.info("starting {}", config.describe());
-        DebeziumChangeSource capture = withCapture ? new DebeziumChangeSource(config) : null;
-        KafkaSinkRunner sink = withSink ? SinkFactory.runner(config, replay, choices) : null;
+        DebeziumChangeSource capture = withCapture ? new DebeziumChangeSource(config, captureChoice, configLabel) : null;
+        KafkaSinkRunner sink = withSink ? SinkFactory.runner(config, replay, sinkChoices) : null;
         Sidecar s = new Sidecar(config, capture, sink);
         try {
             if (capture != null) {

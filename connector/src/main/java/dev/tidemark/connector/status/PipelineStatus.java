@@ -8,10 +8,11 @@ import java.util.List;
  * read at {@link #readAt()}.
  *
  * @param slot       the replication slot, or null when the source cannot be reached
+ * @param offsets    capture's offsets file: where it resumes ("at 0/1A2B3C8"), "missing", or "damaged: why"
  * @param partitions one entry per topic partition: end offset in Kafka, next offset stored in the target, and lag
  * @param problems   what could not be read, one line each
  */
-public record PipelineStatus(String pipeline, String readAt, Slot slot, List<Partition> partitions, List<String> problems) {
+public record PipelineStatus(String pipeline, String readAt, Slot slot, String offsets, List<Partition> partitions, List<String> problems) {
     public PipelineStatus {
         partitions = List.copyOf(partitions);
         problems = List.copyOf(problems);

@@ -2,6 +2,10 @@ package dev.tidemark.connector.status;
 
 import dev.tidemark.connector.config.PipelineConfig;
 import dev.tidemark.connector.config.UrlRedaction;
+import dev.tidemark.connector.debezium.CaptureStartDecision;
+import dev.tidemark.connector.debezium.Lsn;
+import dev.tidemark.connector.debezium.OffsetsFile;
+import dev.tidemark.connector.debezium.StoredOffsets;
 import dev.tidemark.connector.pipeline.SinkFactory;
 import dev.tidemark.sink.jdbc.JdbcChangeSink;
 import java.sql.Connection;
@@ -31,6 +35,7 @@ public final class StatusReader {
     public static PipelineStatus read(PipelineConfig config) {
         List<String> problems = new ArrayList<>();
         PipelineStatus.Slot slot = readSlot(config, problems);
+        String offsets = captureOffsets(config, slot, problems);
         Map<String, Map<Integer, Long>> stored = Map.of();
         try (JdbcChangeSink sink = SinkFactory.openTarget(config)) {
             stored = sink.storedOffsets();
@@ -61,7 +66,39 @@ public final class StatusReader {
         } catch (RuntimeException e) {
             problems.add("kafka " + config.kafka().bootstrapServers() + ": " + e.getMessage());
         }
-        return new PipelineStatus(config.name(), Instant.now().toString(), slot, partitions, problems);
+        return new PipelineStatus(config.name(), Instant.now().toString(), slot, offsets, partitions, problems);
+    }
+
+    /**
+     * Capture's offsets file as a phrase; a slot that is gone while offsets exist, or offsets that are damaged, is a
+     * problem (capture would refuse to start).
+     */
+    private static String captureOffsets(PipelineConfig config, PipelineStatus.Slot slot, List<String> problems) {
+        StoredOffsets stored = OffsetsFile.read(config.offsetsFile());
+        String slotName = config.source().slot();
+        if (stored instanceof StoredOffsets.Present p) {
+            String at = p.position().map(Lsn::toString).orElse("no position");
+            if (slot != null && !slot.exists()) {
+                problems.add("replication slot \"" + slotName + "\" does not exist but the offsets file " + p.file() + " holds position "
+                        + at + ": the slot was dropped and the changes since are gone from the server. "
+                        + CaptureStartDecision.waysOn(null, true));
+            }
+            if (p.snapshotIncomplete() && slot != null && !slot.active()) {
+                problems.add("capture offsets file " + p.file() + " was stored during an initial snapshot that did not complete; "
+                        + "capture will refuse to start. " + CaptureStartDecision.waysOn(null, !slot.exists()));
+            }
+            return "at " + at + (p.snapshotIncomplete() ? " (initial snapshot not completed)" : "");
+        }
+        if (stored instanceof StoredOffsets.Damaged d) {
+            problems.add("capture offsets file " + d.file() + " is damaged (" + d.reason() + "); capture will refuse to start. "
+                    + CaptureStartDecision.waysOn(null, slot == null || !slot.exists()));
+            return "damaged: " + d.reason();
+        }
+        if (slot != null && slot.exists()) {
+            problems.add("replication slot \"" + slotName + "\" exists but the offsets file " + stored.file()
+                    + " is missing; capture will refuse to start. " + CaptureStartDecision.waysOn(null, false));
+        }
+        return "missing";
     }
 
     private static PipelineStatus.Slot readSlot(PipelineConfig config, List<String> problems) {

@@ -1,0 +1,93 @@
+package dev.tidemark.connector.debezium;
+
+import dev.tidemark.connector.config.PipelineConfig;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.sql.SQLException;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Before the engine starts: reads the slot and the offsets file, lets {@link CaptureStartDecision} decide, and
+ * carries out what the decision needs (drop the slot, set the offsets file aside). A refusal is thrown as
+ * {@link CaptureRefusedException} before anything was changed.
+ */
+final class CaptureStartup {
+    private static final Logger log = LoggerFactory.getLogger(CaptureStartup.class);
+
+    private CaptureStartup() {
+    }
+
+    static CaptureStart prepare(PipelineConfig config, SourceSlots slots, CaptureChoice choice, String configLabel) {
+        SlotState slot;
+        try {
+            slot = slots.read();
+        } catch (SQLException e) {
+            throw new IllegalStateException("cannot read replication slot \"" + config.source().slot() + "\": " + e.getMessage(), e);
+        }
+        StoredOffsets offsets = OffsetsFile.read(config.offsetsFile());
+        CaptureStart start = CaptureStartDecision.decide(config.source().slot(), configLabel, slot, offsets,
+                DeliveredPosition.read(config.offsetsFile()), choice);
+        if (start instanceof CaptureStart.Refuse r) {
+            throw new CaptureRefusedException(r.message());
+        } else if (start instanceof CaptureStart.Fresh) {
+            log.info("capture {}: no slot and no offsets yet; creating slot \"{}\" and taking the initial snapshot",
+                    config.name(), config.source().slot());
+        } else if (start instanceof CaptureStart.Resume r) {
+            boolean slotAhead = slot instanceof SlotState.Present p && p.confirmedFlush() != null && p.confirmedFlush().isAfter(r.storedPosition());
+            log.info("capture {}: resuming from {} in {} (slot \"{}\" {}{})", config.name(), r.storedPosition(),
+                    config.offsetsFile(), config.source().slot(), describe(slot),
+                    slotAhead ? "; ahead of the offsets but not of the position Kafka acknowledged, so nothing is skipped" : "");
+        } else if (start instanceof CaptureStart.Resnapshot r) {
+            log.warn("capture {}: --resnapshot: {}{}taking a new snapshot; afterwards run `tidemark reconcile --repair --apply` "
+                            + "to remove target rows the new snapshot no longer has", config.name(),
+                    r.dropSlot() ? "dropping slot \"" + config.source().slot() + "\", " : "",
+                    r.discardOffsets() ? "setting aside " + config.offsetsFile() + ", " : "");
+            if (r.dropSlot()) {
+                try {
+                    slots.drop();
+                } catch (SQLException e) {
+                    throw new IllegalStateException("cannot drop replication slot \"" + config.source().slot() + "\" for --resnapshot: "
+                            + e.getMessage(), e);
+                }
+            }
+            if (r.discardOffsets()) {
+                setAside(config.offsetsFile());
+                setAside(DeliveredPosition.fileFor(config.offsetsFile()));
+            }
+        } else if (start instanceof CaptureStart.AcceptGap g) {
+            log.warn("capture {}: --accept-gap: streaming from slot \"{}\" ({}) without a snapshot; changes between {} and the slot "
+                    + "are not captured", config.name(), config.source().slot(), describe(slot), describe(offsets));
+            if (g.discardOffsets()) {
+                setAside(config.offsetsFile());
+                setAside(DeliveredPosition.fileFor(config.offsetsFile()));
+            }
+        }
+        return start;
+    }
+
+    private static void setAside(Path file) {
+        if (!Files.exists(file)) {
+            return;
+        }
+        Path aside = file.resolveSibling(file.getFileName() + ".discarded-" + System.currentTimeMillis());
+        try {
+            Files.move(file, aside);
+        } catch (IOException e) {
+            throw new IllegalStateException("cannot set aside capture offsets file " + file + ": " + e.getMessage(), e);
+        }
+        log.warn("capture offsets file {} moved to {}", file, aside);
+    }
+
+    private static String describe(SlotState slot) {
+        return slot instanceof SlotState.Present p ? "confirmed " + (p.confirmedFlush() == null ? "nothing yet" : p.confirmedFlush()) : "absent";
+    }
+
+    private static String describe(StoredOffsets offsets) {
+        if (offsets instanceof StoredOffsets.Present p) {
+            return "the offsets file " + p.file() + " at " + p.position().map(Lsn::toString).orElse("no position");
+        }
+        return (offsets instanceof StoredOffsets.Damaged ? "the (damaged) offsets file " : "the (missing) offsets file ") + offsets.file();
+    }
+}

@@ -1,0 +1,88 @@
+package dev.tidemark.connector.debezium;
+
+import dev.tidemark.connector.config.PipelineConfig;
+import java.sql.SQLException;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.function.BooleanSupplier;
+import org.apache.kafka.connect.source.SourceRecord;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Gives a capture that starts without offsets a first stored position, even when its snapshot has no rows (Debezium
+ * stores none then, and would re-snapshot on the next start). Once the slot exists, a transactional logical decoding
+ * message with Tidemark's prefix is written ({@link SourceSlots#emitMarker}); Debezium streams it as a record on the
+ * topic {@code <prefix>.message}, which the consumer marks processed without sending it, and the engine then stores
+ * that record's offset. {@link #awaitStoredPosition} lets a stop wait until the offsets file holds a position.
+ *
+ * <p>Runs on its own daemon thread; {@link #stop()} ends it.
+ */
+final class PositionMarker {
+    private static final Logger log = LoggerFactory.getLogger(PositionMarker.class);
+
+    private final PipelineConfig config;
+    private final Thread thread;
+    private volatile boolean stopRequested;
+
+    private PositionMarker(PipelineConfig config, SourceSlots slots, BooleanSupplier engineStopped) {
+        this.config = config;
+        this.thread = new Thread(() -> run(slots, engineStopped), "tidemark-capture-marker-" + config.name());
+        this.thread.setDaemon(true);
+    }
+
+    static PositionMarker start(PipelineConfig config, SourceSlots slots, BooleanSupplier engineStopped) {
+        PositionMarker m = new PositionMarker(config, slots, engineStopped);
+        m.thread.start();
+        return m;
+    }
+
+    /** True for the records of Tidemark's own markers (the only logical decoding messages Debezium is told to pass). */
+    static boolean isMarker(PipelineConfig config, SourceRecord record) {
+        return (config.kafka().topicPrefix() + ".message").equals(record.topic());
+    }
+
+    private void run(SourceSlots slots, BooleanSupplier engineStopped) {
+        String lastProblem = null;
+        while (!stopRequested && !engineStopped.getAsBoolean()) {
+            try {
+                if (slots.read() instanceof SlotState.Present p && p.confirmedFlush() != null) {
+                    Lsn at = slots.emitMarker("pipeline " + config.name() + " started " + Instant.now());
+                    log.info("capture {}: position marker written at {} in slot \"{}\"", config.name(), at, config.source().slot());
+                    return;
+                }
+            } catch (SQLException e) {
+                if (!e.getMessage().equals(lastProblem)) {
+                    log.warn("capture {}: cannot write the position marker yet (will retry): {}", config.name(), e.getMessage());
+                    lastProblem = e.getMessage();
+                }
+            }
+            try {
+                Thread.sleep(200);
+            } catch (InterruptedException e) {
+                return;
+            }
+        }
+    }
+
+    /** Waits until the offsets file holds a position, the engine stopped, or {@code atMost} passed (then warns). */
+    void awaitStoredPosition(Duration atMost, BooleanSupplier engineStopped) throws InterruptedException {
+        long deadline = System.nanoTime() + atMost.toNanos();
+        while (!(OffsetsFile.read(config.offsetsFile()) instanceof StoredOffsets.Present)) {
+            if (engineStopped.getAsBoolean()) {
+                return;
+            }
+            if (System.nanoTime() > deadline) {
+                log.warn("capture {} is stopping before it stored a first position in {} (waited {} s): the next start will refuse "
+                        + "to guess; restart it then with --resnapshot", config.name(), config.offsetsFile(), atMost.toSeconds());
+                return;
+            }
+            Thread.sleep(100);
+        }
+    }
+
+    void stop() {
+        stopRequested = true;
+        thread.interrupt();
+    }
+}

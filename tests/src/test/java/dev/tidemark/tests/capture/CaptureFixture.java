@@ -1,0 +1,307 @@
+package dev.tidemark.tests.capture;
+
+import static org.awaitility.Awaitility.await;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.tidemark.connector.config.KafkaConfig;
+import dev.tidemark.connector.config.PipelineConfig;
+import dev.tidemark.connector.config.Secret;
+import dev.tidemark.connector.config.SourceConfig;
+import dev.tidemark.connector.config.TargetConfig;
+import dev.tidemark.connector.pipeline.Sidecar;
+import dev.tidemark.connector.reconcile.TableComparison;
+import dev.tidemark.sink.event.TableId;
+import dev.tidemark.sink.jdbc.SinkOptions;
+import dev.tidemark.sink.kafka.ReplayFrom;
+import dev.tidemark.tests.TestInfrastructure;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Properties;
+import java.util.concurrent.TimeUnit;
+import org.apache.kafka.clients.consumer.ConsumerConfig;
+import org.apache.kafka.clients.consumer.ConsumerRecord;
+import org.apache.kafka.clients.consumer.KafkaConsumer;
+import org.apache.kafka.common.PartitionInfo;
+import org.apache.kafka.common.TopicPartition;
+import org.apache.kafka.common.serialization.ByteArrayDeserializer;
+
+/**
+ * One capture scenario's world: its own source database, slot, topic prefix, state folder and SQLite target; the
+ * sidecars it started in this JVM and the {@code tidemark} child processes it spawned are stopped by {@link #close()}.
+ */
+final class CaptureFixture implements AutoCloseable {
+    private static final ObjectMapper JSON = new ObjectMapper();
+
+    final TestInfrastructure.PgServer pg = TestInfrastructure.postgres();
+    final String bootstrap = TestInfrastructure.kafkaBootstrap();
+    final String database;
+    final String name;
+    final Path dir;
+    final Connection source;
+    final List<TableId> tables;
+    private final List<Sidecar> started = new ArrayList<>();
+    private final List<Process> processes = new ArrayList<>();
+
+    CaptureFixture(String hint, Path dir, List<TableId> tables) throws SQLException {
+        this.database = TestInfrastructure.newDatabase(hint);
+        this.name = database;
+        this.dir = dir;
+        this.tables = List.copyOf(tables);
+        this.source = pg.connect(database);
+    }
+
+    void sql(String... statements) throws SQLException {
+        try (Statement s = source.createStatement()) {
+            for (String sql : statements) {
+                s.execute(sql);
+            }
+        }
+    }
+
+    String slot() {
+        return "slot_" + name;
+    }
+
+    String targetUrl() {
+        return "jdbc:sqlite:" + dir.resolve("target.db");
+    }
+
+    Path offsetsFile() {
+        return dir.resolve("state").resolve(name + ".offsets");
+    }
+
+    PipelineConfig config() {
+        return new PipelineConfig(name,
+                new SourceConfig(pg.jdbcUrl(database), pg.user(), Secret.of(pg.password()), slot(), "pub_" + name,
+                        tables, true, Duration.ofMillis(10)),
+                new KafkaConfig(bootstrap, name, 2, (short) 1, Map.of()),
+                new TargetConfig(targetUrl(), null, Secret.empty(), 500, SinkOptions.DEFAULT_POSITION_COLUMN, false),
+                dir.resolve("state"));
+    }
+
+    Sidecar start(boolean capture, boolean sink) {
+        Sidecar s = Sidecar.start(config(), capture, sink, new ReplayFrom.Stored());
+        started.add(s);
+        return s;
+    }
+
+    /** The same pipeline as a YAML file, for the {@code tidemark} command; the password comes from the environment. */
+    Path writeYaml() throws IOException {
+        Path yaml = dir.resolve("pipeline.yaml");
+        StringBuilder tableList = new StringBuilder();
+        for (TableId t : tables) {
+            tableList.append(tableList.isEmpty() ? "" : ", ").append(t);
+        }
+        Files.writeString(yaml, String.join("\n",
+                "name: " + name,
+                "source:",
+                "  url: " + pg.jdbcUrl(database),
+                "  user: " + pg.user(),
+                "  password: ${IT_PG_PASSWORD:-}",
+                "  tables: [" + tableList + "]",
+                "  slot: " + slot(),
+                "  publication: pub_" + name,
+                "kafka:",
+                "  bootstrapServers: " + bootstrap,
+                "  topicPrefix: " + name,
+                "  partitions: 2",
+                "  properties:",
+                "    group.instance.id: " + name + "-sink",
+                "    session.timeout.ms: 10000",
+                "target:",
+                "  url: " + targetUrl(),
+                "  batchSize: 500",
+                "stateDir: state",
+                ""));
+        return yaml;
+    }
+
+    /** Spawns {@code tidemark ARGS…} as a child JVM, output (stdout and stderr together) into {@code log}. */
+    Process spawn(Path log, String... args) throws IOException {
+        List<String> cmd = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                "-Xmx384m", "-XX:+UseSerialGC", "-cp", System.getProperty("java.class.path"),
+                "dev.tidemark.connector.cli.TidemarkCommand"));
+        cmd.addAll(List.of(args));
+        ProcessBuilder pb = new ProcessBuilder(cmd);
+        pb.environment().put("IT_PG_PASSWORD", pg.password());
+        pb.redirectErrorStream(true).redirectOutput(log.toFile());
+        Process p = pb.start();
+        processes.add(p);
+        return p;
+    }
+
+    /** Runs {@code tidemark ARGS…} to its end (60 s at most) and returns its exit code; output into {@code log}. */
+    int runToEnd(Path log, String... args) throws Exception {
+        Process p = spawn(log, args);
+        if (!p.waitFor(60, TimeUnit.SECONDS)) {
+            p.destroyForcibly();
+            throw new AssertionError("tidemark " + String.join(" ", args) + " did not end within 60 s:\n" + Files.readString(log));
+        }
+        return p.exitValue();
+    }
+
+    /**
+     * Waits for a spawned {@code tidemark} to exit by itself and returns its exit code; if it is still running after
+     * {@code atMost}, fails with {@code whatIfRunning} (called then, e.g. to describe the target) and the log's tail.
+     */
+    int awaitExit(Process p, Path log, Duration atMost, java.util.concurrent.Callable<String> whatIfRunning) throws Exception {
+        try {
+            await("tidemark exits by itself").atMost(atMost).pollInterval(Duration.ofMillis(200)).until(() -> !p.isAlive());
+        } catch (org.awaitility.core.ConditionTimeoutException e) {
+            String state = whatIfRunning.call();
+            p.destroyForcibly();
+            throw new AssertionError("tidemark was still running after " + atMost.toSeconds() + " s: " + state
+                    + "\n--- last lines of " + log + " ---\n" + tail(log), e);
+        }
+        return p.exitValue();
+    }
+
+    /** The lines of a log that the command printed as its own error ({@code tidemark: …}). */
+    static List<String> errorLines(Path log) throws IOException {
+        return Files.readAllLines(log).stream().filter(l -> l.startsWith("tidemark: ")).toList();
+    }
+
+    /** Lines of a log that belong to a Java stack trace. */
+    static List<String> stackTraceLines(Path log) throws IOException {
+        return Files.readAllLines(log).stream().filter(l -> l.startsWith("\tat ") || l.startsWith("Caused by: ")).toList();
+    }
+
+    /** True when every captured table of the target equals the source by key and row checksum. */
+    boolean targetEqualsSource(String... keyColumns) {
+        try (Connection t = DriverManager.getConnection(targetUrl())) {
+            for (TableId table : tables) {
+                if (!TableComparison.compare(source, table, List.of(keyColumns), t, table.table(),
+                        TableComparison.QuoteStyle.DOUBLE).equal()) {
+                    return false;
+                }
+            }
+            return true;
+        } catch (SQLException e) {
+            return false; // target table not created yet
+        }
+    }
+
+    String compareSummary(String... keyColumns) throws SQLException {
+        StringBuilder out = new StringBuilder();
+        try (Connection t = DriverManager.getConnection(targetUrl())) {
+            for (TableId table : tables) {
+                out.append(table).append(": ").append(TableComparison.compare(source, table, List.of(keyColumns), t, table.table(),
+                        TableComparison.QuoteStyle.DOUBLE)).append('\n');
+            }
+        }
+        return out.toString();
+    }
+
+    void awaitTargetEqual(Sidecar sidecar, String... keyColumns) {
+        await("target equal to source " + tables).atMost(Duration.ofSeconds(90)).pollInterval(Duration.ofMillis(200))
+                .failFast("pipeline failed", () -> sidecar.failure().isPresent())
+                .until(() -> targetEqualsSource(keyColumns));
+    }
+
+    /** The slot's {@code confirmed_flush_lsn}, or null when the slot does not exist. */
+    String slotConfirmedLsn() throws SQLException {
+        try (Statement s = source.createStatement();
+             ResultSet rs = s.executeQuery("SELECT confirmed_flush_lsn::text FROM pg_replication_slots WHERE slot_name = '" + slot() + "'")) {
+            return rs.next() ? rs.getString(1) : null;
+        }
+    }
+
+    boolean slotExists() throws SQLException {
+        try (Statement s = source.createStatement();
+             ResultSet rs = s.executeQuery("SELECT 1 FROM pg_replication_slots WHERE slot_name = '" + slot() + "'")) {
+            return rs.next();
+        }
+    }
+
+    static KafkaConsumer<byte[], byte[]> consumer(String bootstrap) {
+        Properties p = new Properties();
+        p.put(ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrap);
+        p.put(ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, "false");
+        return new KafkaConsumer<>(p, new ByteArrayDeserializer(), new ByteArrayDeserializer());
+    }
+
+    /** Current end offset of every partition of every captured table's topic (empty for a topic not created yet). */
+    Map<TopicPartition, Long> endOffsets() {
+        try (KafkaConsumer<byte[], byte[]> c = consumer(bootstrap)) {
+            List<TopicPartition> tps = new ArrayList<>();
+            for (String topic : config().topics()) {
+                List<PartitionInfo> infos = c.partitionsFor(topic, Duration.ofSeconds(10));
+                for (PartitionInfo pi : infos == null ? List.<PartitionInfo>of() : infos) {
+                    tps.add(new TopicPartition(topic, pi.partition()));
+                }
+            }
+            return new HashMap<>(c.endOffsets(tps, Duration.ofSeconds(10)));
+        }
+    }
+
+    /** The {@code op} of every record after {@code from} up to the current end ("tombstone" for null values). */
+    List<String> opsSince(Map<TopicPartition, Long> from) throws IOException {
+        List<String> ops = new ArrayList<>();
+        Map<TopicPartition, Long> start = new HashMap<>();
+        Map<TopicPartition, Long> end = endOffsets();
+        end.keySet().forEach(tp -> start.put(tp, from.getOrDefault(tp, 0L)));
+        try (KafkaConsumer<byte[], byte[]> c = consumer(bootstrap)) {
+            c.assign(start.keySet());
+            start.forEach(c::seek);
+            long remaining = end.entrySet().stream().mapToLong(e -> e.getValue() - start.get(e.getKey())).sum();
+            long deadline = System.nanoTime() + Duration.ofSeconds(60).toNanos();
+            while (remaining > 0 && System.nanoTime() < deadline) {
+                for (ConsumerRecord<byte[], byte[]> r : c.poll(Duration.ofMillis(200))) {
+                    if (r.offset() < end.get(new TopicPartition(r.topic(), r.partition()))) {
+                        remaining--;
+                        if (r.value() == null) {
+                            ops.add("tombstone");
+                        } else {
+                            JsonNode n = JSON.readTree(r.value());
+                            ops.add(n.path("payload").path("op").asText());
+                        }
+                    }
+                }
+            }
+        }
+        return ops;
+    }
+
+    static String tail(Path log) {
+        try {
+            List<String> lines = Files.readAllLines(log);
+            return String.join("\n", lines.subList(Math.max(0, lines.size() - 40), lines.size()));
+        } catch (IOException e) {
+            return "(no log: " + e.getMessage() + ")";
+        }
+    }
+
+    @Override
+    public void close() throws SQLException {
+        for (Process p : processes) {
+            p.destroyForcibly();
+        }
+        for (Process p : processes) {
+            try {
+                p.waitFor(30, TimeUnit.SECONDS);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        }
+        for (Sidecar s : started) {
+            s.close();
+        }
+        try (Statement s = source.createStatement()) {
+            s.execute("SELECT pg_drop_replication_slot(slot_name) FROM pg_replication_slots WHERE slot_name = '" + slot() + "' AND NOT active");
+        } finally {
+            source.close();
+        }
+    }
+}
