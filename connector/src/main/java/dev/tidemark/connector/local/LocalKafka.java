@@ -17,6 +17,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.locks.LockSupport;
 import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.stream.Collectors;
@@ -59,14 +60,18 @@ public final class LocalKafka implements AutoCloseable {
     private final Path baseDir;
     private final Path logFile;
     private final String bootstrapServers;
-    private final Process process;
+    private final List<String> brokerCommand;
+    private final int brokerPort;
+    private volatile Process process;
     private final AtomicBoolean closed = new AtomicBoolean();
     private volatile long startupMillis;
 
-    private LocalKafka(Path baseDir, Path logFile, String bootstrapServers, Process process) {
+    private LocalKafka(Path baseDir, Path logFile, List<String> brokerCommand, int brokerPort, Process process) {
         this.baseDir = baseDir;
         this.logFile = logFile;
-        this.bootstrapServers = bootstrapServers;
+        this.brokerCommand = List.copyOf(brokerCommand);
+        this.brokerPort = brokerPort;
+        this.bootstrapServers = HOST + ":" + brokerPort;
         this.process = process;
     }
 
@@ -100,19 +105,8 @@ public final class LocalKafka implements AutoCloseable {
 
         List<String> broker = javaCommand(logbackConfig, JVM_OPTIONS);
         broker.addAll(List.of(KafkaChildMain.class.getName(), properties.toString()));
-        Process process;
-        try {
-            // in a session of its own: a terminal's Ctrl-C reaches only tidemark, which then stops the broker
-            process = new ProcessBuilder(Processes.ownSession(broker))
-                    .directory(dir.toFile())
-                    .redirectErrorStream(true)
-                    .redirectOutput(logFile.toFile())
-                    .start(); // stdin stays a pipe: KafkaChildMain halts when it closes
-        } catch (IOException e) {
-            throw new IllegalStateException("start the Kafka broker JVM failed: " + e.getMessage(), e);
-        }
-
-        LocalKafka kafka = new LocalKafka(dir, logFile, HOST + ":" + brokerPort, process);
+        Process process = launch(broker, dir, logFile);
+        LocalKafka kafka = new LocalKafka(dir, logFile, broker, brokerPort, process);
         try {
             kafka.awaitReady(brokerPort);
         } catch (RuntimeException e) {
@@ -123,6 +117,51 @@ public final class LocalKafka implements AutoCloseable {
         LOG.info("Kafka {} (KRaft, single node) started on {} in {} s", AppInfoParser.getVersion(),
                 kafka.bootstrapServers, String.format(Locale.ROOT, "%.1f", kafka.startupMillis / 1000.0));
         return kafka;
+    }
+
+    private static Process launch(List<String> broker, Path dir, Path logFile) {
+        try {
+            // in a session of its own: a terminal's Ctrl-C reaches only tidemark, which then stops the broker
+            return new ProcessBuilder(Processes.ownSession(broker))
+                    .directory(dir.toFile())
+                    .redirectErrorStream(true)
+                    .redirectOutput(ProcessBuilder.Redirect.appendTo(logFile.toFile()))
+                    .start(); // stdin stays a pipe: KafkaChildMain halts when it closes
+        } catch (IOException e) {
+            throw new IllegalStateException("start the Kafka broker JVM failed: " + e.getMessage(), e);
+        }
+    }
+
+    /**
+     * Fault injection for tests: kills the broker JVM with SIGKILL (no clean shutdown, unflushed log segments), then
+     * starts it again on the same port and data, and returns once it serves requests. Not for concurrent use with
+     * {@link #close()}.
+     */
+    public void crashAndRestart() {
+        Process old = process;
+        old.destroyForcibly();
+        try {
+            if (!old.waitFor(STOP_TIMEOUT.toMillis(), TimeUnit.MILLISECONDS)) {
+                throw new IllegalStateException("Kafka on " + bootstrapServers + " did not die of SIGKILL within "
+                        + STOP_TIMEOUT.toSeconds() + " s");
+            }
+            old.getOutputStream().close();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("interrupted while killing Kafka on " + bootstrapServers, e);
+        } catch (IOException e) {
+            LOG.debug("Closing the killed broker's stdin failed", e);
+        }
+        long deadline = System.nanoTime() + READY_TIMEOUT.toNanos();
+        while (accepts(brokerPort)) {
+            if (System.nanoTime() > deadline) {
+                throw new IllegalStateException("port " + brokerPort + " still taken " + READY_TIMEOUT.toSeconds()
+                        + " s after killing Kafka");
+            }
+            LockSupport.parkNanos(TimeUnit.MILLISECONDS.toNanos(100));
+        }
+        process = launch(brokerCommand, baseDir, logFile);
+        awaitReady(brokerPort);
     }
 
     static String serverProperties(Path dir, int brokerPort, int controllerPort) {

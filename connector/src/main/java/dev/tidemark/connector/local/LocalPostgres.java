@@ -188,6 +188,15 @@ public final class LocalPostgres implements AutoCloseable {
         return command;
     }
 
+    /**
+     * Fault injection for tests: {@code pg_ctl restart} with shutdown mode {@code fast} (clients disconnected,
+     * clean checkpoint) or {@code immediate} (no checkpoint: crash recovery on start), same port and options.
+     */
+    public void restart(boolean immediate) {
+        Processes.run("pg_ctl restart", account.command(pgCtl("-m", immediate ? "immediate" : "fast", "-w", "-t", "60",
+                "-l", logFile.toString(), "restart")), baseDir, STEP_TIMEOUT, logFile);
+    }
+
     /** Always {@code 127.0.0.1}. */
     public String host() {
         return HOST;
