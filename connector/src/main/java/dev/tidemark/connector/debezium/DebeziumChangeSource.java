@@ -266,7 +266,7 @@ public final class DebeziumChangeSource implements AutoCloseable {
                 SourceRecord sr = r.record();
                 byte[] key = sr.key() == null ? null : keys.fromConnectData(sr.topic(), sr.keySchema(), sr.key());
                 byte[] value = sr.value() == null ? null : values.fromConnectData(sr.topic(), sr.valueSchema(), sr.value());
-                acks.add(producer.send(new ProducerRecord<>(sr.topic(), null, key, value)));
+                acks.add(producer.send(new ProducerRecord<>(sr.topic(), KeyValuePartitioner.partition(sr.key(), producer.partitionsFor(sr.topic()).size()), key, value)));
             }
             for (int i = 0; i < records.size(); i++) {
                 try {
