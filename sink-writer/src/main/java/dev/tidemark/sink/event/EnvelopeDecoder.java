@@ -156,8 +156,9 @@ public final class EnvelopeDecoder {
                 return new SourcePosition.Wal(change, SourcePosition.Phase.SNAPSHOT, 0);
             }
             Long lastCommit = lastCommit(sequence.asText());
+            // no commit decoded yet: ordered after the table's newest snapshot by the sink (0 until then)
             return lastCommit == null
-                    ? new SourcePosition.Wal(change, SourcePosition.Phase.FIRST, change)
+                    ? new SourcePosition.Wal(0, SourcePosition.Phase.FIRST, change)
                     : new SourcePosition.Wal(lastCommit, SourcePosition.Phase.STREAM, change);
         }
         JsonNode cursor = source.get("cursor");

@@ -54,9 +54,12 @@ public sealed interface SourcePosition {
      *       and a transaction that was open while a snapshot ran (changes below the snapshot's LSN, commit above it)
      *       still sorts after the snapshot: the transaction decoded before it committed after the snapshot began.</li>
      *   <li>{@link Phase#FIRST}: a streamed change for which Debezium knows no earlier commit (the first transaction
-     *       after a snapshot): {@code order} is its own change LSN until the sink {@link #atLeast raises} it to the
-     *       newest snapshot LSN it applied to the table, which places it after that snapshot's rows and before the
-     *       next transaction (whose {@code order} is this one's commit).</li>
+     *       after a snapshot): {@code order} is 0 until the sink {@link #atLeast raises} it to the newest snapshot LSN
+     *       it applied to the table, which places the whole transaction after that snapshot's rows and before the next
+     *       transaction (whose {@code order} is this one's commit). If capture restarts inside that transaction,
+     *       Debezium resumes with {@code lastCommitLsn} = its last processed LSN (at or after the snapshot's), so the
+     *       changes it sends again are {@link Phase#STREAM} positions that sort after every {@code FIRST} one; they
+     *       are re-sent in order from the resume point, so each key still ends at its last change.</li>
      * </ul>
      */
     record Wal(long order, Phase phase, long change) implements SourcePosition {

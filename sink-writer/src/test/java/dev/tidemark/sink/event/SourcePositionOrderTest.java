@@ -72,9 +72,10 @@ class SourcePositionOrderTest {
             long before = RANDOM.nextInt((int) snapshot); // the transaction decoded before one that committed before
             String older = new SourcePosition.Wal(before, SourcePosition.Phase.STREAM, before + RANDOM.nextInt(1 << 20)).render();
             long change = RANDOM.nextInt(1 << 21); // may lie below the snapshot: the transaction was open during it
-            String first = new SourcePosition.Wal(change, SourcePosition.Phase.FIRST, change).atLeast(snapshot).render();
-            // the next transaction is ordered by the first one's commit, after its changes and after the snapshot
-            long commit = Math.max(snapshot, change) + 1 + RANDOM.nextInt(1 << 20);
+            String first = new SourcePosition.Wal(0, SourcePosition.Phase.FIRST, change).atLeast(snapshot).render();
+            // the next transaction is ordered by the first one's commit, after the snapshot; so is a capture restarted
+            // inside the first transaction (Debezium then reports its last processed LSN, at or after the snapshot's)
+            long commit = snapshot + RANDOM.nextInt(1 << 20);
             String next = new SourcePosition.Wal(commit, SourcePosition.Phase.STREAM, RANDOM.nextInt(1 << 21)).render();
             assertThat(SourcePosition.compareRendered(older, row)).isNegative();
             assertThat(SourcePosition.compareRendered(row, first)).isNegative();
@@ -112,9 +113,9 @@ class SourcePositionOrderTest {
 
     @Test
     void aFirstTransactionPositionRisesOnlyToTheSnapshot() {
-        SourcePosition.Wal first = new SourcePosition.Wal(50, SourcePosition.Phase.FIRST, 50);
+        SourcePosition.Wal first = new SourcePosition.Wal(0, SourcePosition.Phase.FIRST, 50);
         assertThat(first.atLeast(80)).isEqualTo(new SourcePosition.Wal(80, SourcePosition.Phase.FIRST, 50));
-        assertThat(first.atLeast(20)).isEqualTo(first);
+        assertThat(first.atLeast(80).atLeast(20)).isEqualTo(first.atLeast(80));
         SourcePosition.Wal stream = new SourcePosition.Wal(50, SourcePosition.Phase.STREAM, 60);
         assertThat(stream.atLeast(80)).isEqualTo(stream);
     }
@@ -127,7 +128,7 @@ class SourcePositionOrderTest {
         assertThat(EnvelopeDecoder.position(source("last", "[null,\"33360368\"]", 33360368)))
                 .isEqualTo(new SourcePosition.Wal(33360368, SourcePosition.Phase.SNAPSHOT, 0));
         assertThat(EnvelopeDecoder.position(source(null, "[null,\"32368976\"]", 32368976)))
-                .isEqualTo(new SourcePosition.Wal(32368976, SourcePosition.Phase.FIRST, 32368976));
+                .isEqualTo(new SourcePosition.Wal(0, SourcePosition.Phase.FIRST, 32368976));
         assertThat(EnvelopeDecoder.position(source("false", "[\"32369100\",\"32369200\"]", 32369200)))
                 .isEqualTo(new SourcePosition.Wal(32369100, SourcePosition.Phase.STREAM, 32369200));
         ObjectNode tidemark = JsonNodeFactory.instance.objectNode().put("lsn", 99L);
