@@ -77,6 +77,23 @@ class TablePositionsTest {
         }
     }
 
+    @Test
+    void aTombstoneNeverUndoesANewerChangeInSoftDeleteMode() throws SQLException {
+        try (JdbcChangeSink sink = JdbcChangeSink.open(url(), new Properties(),
+                new SinkOptions("p", SinkOptions.DEFAULT_POSITION_COLUMN, false, SinkOptions.DeleteMode.SOFT))) {
+            sink.apply(List.of(SqliteChangeSinkTest.upsert(T, S, 1, "reinserted", 30)), List.of());
+            // the key's older delete and its tombstone, read after the re-insert
+            sink.apply(List.of(new ChangeEvent.Delete(T, java.util.Map.of("id", 1L), new SourcePosition.Lsn(20), false),
+                    new ChangeEvent.Delete(T, java.util.Map.of("id", 1L), new SourcePosition.Unknown(), true)), List.of());
+            try (Connection c = DriverManager.getConnection(url()); Statement s = c.createStatement();
+                 ResultSet rs = s.executeQuery("SELECT label, " + SinkOptions.DELETED_COLUMN + " FROM items WHERE id = 1")) {
+                assertThat(rs.next()).isTrue();
+                assertThat(rs.getString(1)).isEqualTo("reinserted");
+                assertThat(rs.getBoolean(2)).as("marked deleted").isFalse();
+            }
+        }
+    }
+
     private List<String> labels() throws SQLException {
         List<String> out = new ArrayList<>();
         try (Connection c = DriverManager.getConnection(url()); Statement s = c.createStatement();
