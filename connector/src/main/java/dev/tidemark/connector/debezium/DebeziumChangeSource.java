@@ -324,7 +324,7 @@ public final class DebeziumChangeSource implements AutoCloseable {
                 }
                 byte[] key = sr.key() == null ? null : keys.fromConnectData(sr.topic(), sr.keySchema(), sr.key());
                 byte[] value = sr.value() == null ? null : values.fromConnectData(sr.topic(), sr.valueSchema(), sr.value());
-                acks.add(producer.send(new ProducerRecord<>(sr.topic(), null, key, value)));
+                acks.add(producer.send(new ProducerRecord<>(sr.topic(), KeyValuePartitioner.partition(sr.key(), producer.partitionsFor(sr.topic()).size()), key, value)));
             }
             // await every acknowledgement in order, store how far Kafka has the records, only then mark them processed
             int acked = 0;

@@ -21,6 +21,9 @@ public sealed interface ChangeEvent {
 
     SourcePosition position();
 
+    /** The same change at another source position (the sink orders some positions relative to what it applied). */
+    ChangeEvent withPosition(SourcePosition position);
+
     /** Insert, update or snapshot read: the full row after the change ({@code op} c, u, r). */
     record Upsert(TableId table, Map<String, Object> key, RowSchema schema, Map<String, Object> row,
                   SourcePosition position, Op op) implements ChangeEvent {
@@ -32,6 +35,11 @@ public sealed interface ChangeEvent {
             if (key.isEmpty()) {
                 throw new IllegalArgumentException("table " + table + ": upsert without a primary key");
             }
+        }
+
+        @Override
+        public Upsert withPosition(SourcePosition position) {
+            return new Upsert(table, key, schema, row, position, op);
         }
 
         /** Columns whose value is Debezium's unchanged-TOAST placeholder: they must be left out of updates. */
@@ -59,6 +67,11 @@ public sealed interface ChangeEvent {
                 throw new IllegalArgumentException("table " + table + ": delete without a primary key");
             }
         }
+
+        @Override
+        public Delete withPosition(SourcePosition position) {
+            return new Delete(table, key, position, tombstone);
+        }
     }
 
     /** A truncate of the whole table ({@code op} t). */
@@ -66,6 +79,11 @@ public sealed interface ChangeEvent {
         @Override
         public Map<String, Object> key() {
             return Map.of();
+        }
+
+        @Override
+        public Truncate withPosition(SourcePosition position) {
+            return new Truncate(table, position);
         }
     }
 

@@ -135,11 +135,31 @@ public final class EnvelopeDecoder {
         return key;
     }
 
-    private static SourcePosition position(JsonNode source) {
+    /**
+     * The event's source position. Debezium's PostgreSQL envelopes carry {@code lsn} (the change's LSN),
+     * {@code sequence} (a JSON text {@code ["<lastCommitLsn>","<lsn>"]}, the first element null until the connector
+     * has decoded a commit) and {@code snapshot} ({@code "true"}, {@code "first"}, {@code "last"}, … for snapshot
+     * rows, {@code "false"} when streaming); Debezium 3.6.1 emits, for example, {@code "snapshot":"true",
+     * "sequence":"[null,\"33360368\"]","lsn":33360368} for a snapshot row. These become
+     * {@link SourcePosition.Wal} positions; an envelope without {@code sequence} (Tidemark's own encoder) keeps the
+     * version 1 {@link SourcePosition.Lsn}.
+     */
+    static SourcePosition position(JsonNode source) {
         JsonNode lsn = source.get("lsn");
         if (lsn != null && lsn.canConvertToLong()) {
-            // Changes to one key are serialised by row locks, so their LSNs grow in commit order.
-            return new SourcePosition.Lsn(lsn.asLong());
+            long change = lsn.asLong();
+            JsonNode sequence = source.get("sequence");
+            if (sequence == null || !sequence.isTextual()) {
+                return new SourcePosition.Lsn(change);
+            }
+            if (isSnapshot(source.path("snapshot").asText("false"))) {
+                return new SourcePosition.Wal(change, SourcePosition.Phase.SNAPSHOT, 0);
+            }
+            Long lastCommit = lastCommit(sequence.asText());
+            // no commit decoded yet: ordered after the table's newest snapshot by the sink (0 until then)
+            return lastCommit == null
+                    ? new SourcePosition.Wal(0, SourcePosition.Phase.FIRST, change)
+                    : new SourcePosition.Wal(lastCommit, SourcePosition.Phase.STREAM, change);
         }
         JsonNode cursor = source.get("cursor");
         if (cursor != null && !cursor.isNull()) {
@@ -147,6 +167,40 @@ public final class EnvelopeDecoder {
         }
         return new SourcePosition.Unknown();
     }
+
+    /** Rows read by an initial or blocking snapshot; incremental snapshot rows are read at a stream position. */
+    private static boolean isSnapshot(String snapshot) {
+        return switch (snapshot) {
+            case "false", "incremental", "" -> false;
+            default -> true;
+        };
+    }
+
+    /** The first element of Debezium's {@code sequence} text, or null when it is null or absent. */
+    private static Long lastCommit(String sequence) {
+        JsonNode parsed;
+        try {
+            parsed = SEQUENCE_READER.readTree(sequence);
+        } catch (IOException e) {
+            throw new IllegalArgumentException("source.sequence is not a JSON array: " + sequence, e);
+        }
+        if (!parsed.isArray() || parsed.size() != 2) {
+            throw new IllegalArgumentException("source.sequence is not a pair [lastCommitLsn, lsn]: " + sequence);
+        }
+        JsonNode first = parsed.get(0);
+        if (first == null || first.isNull()) {
+            return null;
+        }
+        if (first.isTextual()) {
+            return Long.parseLong(first.asText());
+        }
+        if (first.canConvertToLong()) {
+            return first.asLong();
+        }
+        throw new IllegalArgumentException("source.sequence[0] is not an LSN: " + sequence);
+    }
+
+    private static final ObjectMapper SEQUENCE_READER = new ObjectMapper();
 
     private List<Column> envelopeField(JsonNode envelopeSchema, String field) {
         for (JsonNode f : envelopeSchema.path("fields")) {

@@ -158,6 +158,8 @@ public final class EnvelopeEncoder {
         fields.add(simple("string", false, "table"));
         fields.add(simple("int64", true, "lsn"));
         fields.add(simple("string", true, "cursor"));
+        fields.add(simple("string", true, "snapshot"));
+        fields.add(simple("string", true, "sequence"));
         s.put("optional", false);
         s.put("name", "dev.tidemark.Source");
         s.put("field", "source");
@@ -176,6 +178,15 @@ public final class EnvelopeEncoder {
         SourcePosition p = event.position();
         if (p instanceof SourcePosition.Lsn l) {
             s.put("lsn", l.lsn());
+            s.putNull("cursor");
+        } else if (p instanceof SourcePosition.Wal w) {
+            // Debezium's fields, so that the decoder reads the same position back
+            boolean snapshot = w.phase() == SourcePosition.Phase.SNAPSHOT;
+            long lsn = snapshot ? w.order() : w.change();
+            s.put("lsn", lsn);
+            s.put("snapshot", snapshot ? "true" : "false");
+            s.put("sequence", "[" + (w.phase() == SourcePosition.Phase.STREAM ? "\"" + w.order() + "\"" : "null")
+                    + ",\"" + lsn + "\"]");
             s.putNull("cursor");
         } else if (p instanceof SourcePosition.Cursor c) {
             s.putNull("lsn");

@@ -1,16 +1,28 @@
 package dev.tidemark.sink.jdbc;
 
 import dev.tidemark.sink.event.ChangeEvent;
+import dev.tidemark.sink.event.SourcePosition;
 import java.nio.ByteBuffer;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
 /**
  * Turns a batch of events into the steps that apply it: runs of row changes, collapsed so that each key keeps only
- * its last event (update → delete → insert of one key ends as that insert), separated by truncates, which must run
+ * its newest event (update → delete → insert of one key ends as that insert), separated by truncates, which must run
  * in order with the changes around them. Collapsing means a multi-row statement never touches one row twice.
+ *
+ * <p>Two kinds of events never reach the target:
+ * <ul>
+ *   <li>tombstones (a key with a null value): they carry no position, so they could not be guarded; the {@code d}
+ *       event before each one carries the delete, guarded by its position, in hard and soft delete mode alike;</li>
+ *   <li>row changes older than the newest truncate of their table ({@code truncatedAt}, by target table, plus the
+ *       truncates earlier in this batch): a truncate travels on one partition, so a change made before it can arrive
+ *       after it and would otherwise bring a truncated row back.</li>
+ * </ul>
+ * Pure: no I/O.
  */
 public final class BatchPlan {
 
@@ -26,28 +38,91 @@ public final class BatchPlan {
     public record Truncation(ChangeEvent.Truncate event) implements Step {
     }
 
+    /**
+     * What the target remembers per table (by target table name).
+     *
+     * @param truncatedAt rendered position of the newest truncate applied
+     * @param snapshotAt  LSN of the newest snapshot whose rows were applied
+     */
+    public record Marks(Map<String, String> truncatedAt, Map<String, Long> snapshotAt) {
+        public static final Marks NONE = new Marks(Map.of(), Map.of());
+
+        public Marks {
+            truncatedAt = Map.copyOf(truncatedAt);
+            snapshotAt = Map.copyOf(snapshotAt);
+        }
+    }
+
     private BatchPlan() {
     }
 
+    /** The plan of a batch for a target that remembers no truncate and no snapshot. */
     public static List<Step> of(List<ChangeEvent> events) {
+        return of(events, Marks.NONE);
+    }
+
+    /**
+     * The plan of a batch. Changes of the first transaction after a snapshot ({@link SourcePosition.Phase#FIRST}) are
+     * ordered after the newest snapshot of their table: the one remembered in {@code marks}, or a newer one whose rows
+     * come earlier in this batch.
+     */
+    public static List<Step> of(List<ChangeEvent> events, Marks marks) {
+        Map<String, String> truncates = new HashMap<>(marks.truncatedAt());
+        Map<String, Long> snapshots = new HashMap<>(marks.snapshotAt());
         List<Step> steps = new ArrayList<>();
         Map<RowRef, ChangeEvent> run = new LinkedHashMap<>();
-        for (ChangeEvent e : events) {
+        for (ChangeEvent event : events) {
+            ChangeEvent e = ordered(event, snapshots);
             if (e instanceof ChangeEvent.Truncate t) {
                 flush(run, steps);
                 steps.add(new Truncation(t));
-            } else if (e instanceof ChangeEvent.Delete d) {
-                RowRef ref = RowRef.of(d);
-                // A tombstone after the delete it follows adds nothing: keep the delete and its position.
-                if (!(d.tombstone() && run.get(ref) instanceof ChangeEvent.Delete)) {
-                    run.put(ref, d);
-                }
-            } else {
-                run.put(RowRef.of(e), e);
+                String rendered = t.position().render();
+                truncates.merge(JdbcChangeSink.targetTable(t), rendered,
+                        (a, b) -> SourcePosition.compareRendered(a, b) >= 0 ? a : b);
+            } else if (e instanceof ChangeEvent.Delete d && d.tombstone()) {
+                continue;
+            } else if (!olderThanTruncate(e, truncates)) {
+                run.merge(RowRef.of(e), e, BatchPlan::newer);
             }
         }
         flush(run, steps);
         return steps;
+    }
+
+    /** The event with a first-transaction position raised to its table's newest snapshot; notes snapshot rows. */
+    private static ChangeEvent ordered(ChangeEvent e, Map<String, Long> snapshots) {
+        if (!(e.position() instanceof SourcePosition.Wal w)) {
+            return e;
+        }
+        String table = JdbcChangeSink.targetTable(e);
+        switch (w.phase()) {
+            case SNAPSHOT -> {
+                snapshots.merge(table, w.order(), (a, b) -> Long.compareUnsigned(a, b) >= 0 ? a : b);
+                return e;
+            }
+            case FIRST -> {
+                Long snapshot = snapshots.get(table);
+                return snapshot == null ? e : e.withPosition(w.atLeast(snapshot));
+            }
+            case STREAM -> {
+                return e;
+            }
+        }
+        throw new IllegalStateException("unreachable");
+    }
+
+    private static boolean olderThanTruncate(ChangeEvent e, Map<String, String> truncates) {
+        String truncate = truncates.get(JdbcChangeSink.targetTable(e));
+        String position = e.position().render();
+        return truncate != null && !truncate.isEmpty() && !position.isEmpty()
+                && SourcePosition.compareRendered(position, truncate) < 0;
+    }
+
+    /** The later of two events of one key: by position where both have one, else by batch order. */
+    private static ChangeEvent newer(ChangeEvent earlier, ChangeEvent later) {
+        String a = earlier.position().render();
+        String b = later.position().render();
+        return !a.isEmpty() && !b.isEmpty() && SourcePosition.compareRendered(a, b) > 0 ? earlier : later;
     }
 
     private static void flush(Map<RowRef, ChangeEvent> run, List<Step> steps) {

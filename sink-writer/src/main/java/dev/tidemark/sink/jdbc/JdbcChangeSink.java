@@ -187,7 +187,7 @@ public final class JdbcChangeSink implements AutoCloseable {
         tableAtWork = SinkOptions.OFFSETS_TABLE;
         try {
             offsets.ensureTable(tables);
-            List<BatchPlan.Step> plan = BatchPlan.of(events);
+            List<BatchPlan.Step> plan = positions().plan(events);
             prepareTables(plan);
             for (BatchPlan.Step step : plan) {
                 if (step instanceof BatchPlan.Truncation t) {
@@ -293,12 +293,19 @@ public final class JdbcChangeSink implements AutoCloseable {
             throw new SinkException("table " + t.table() + ": truncate event at " + t.position().render()
                     + " but truncates are not enabled for this sink (set target.applyTruncate: true)", null);
         }
-        if (tables.columns(table).isPresent()) {
-            try (Statement s = connection.createStatement()) {
-                s.executeUpdate("DELETE FROM " + q(table));
-            }
-        }
+        // guarded by position: rows written by changes newer than the truncate (from other partitions) stay
+        positions().truncate(table, tables.columns(table).isPresent(), options.positionColumn(), t.position());
     }
+
+    /** The per-table positions ({@link TablePositions}) on the current connection. */
+    private TablePositions positions() {
+        if (tablePositions == null || tablePositions.connection() != connection) {
+            tablePositions = new TablePositions(connection, dialect);
+        }
+        return tablePositions;
+    }
+
+    private TablePositions tablePositions;
 
     private PreparedStatement statement(String sql) throws SQLException {
         PreparedStatement ps = statements.get(sql);

@@ -41,6 +41,61 @@ class BatchPlanTest {
     }
 
     @Test
+    void tombstonesNeverReachTheTargetTheDeleteBeforeThemCarriesIt() {
+        ChangeEvent.Delete tomb = new ChangeEvent.Delete(T, Map.of("id", 1L), new SourcePosition.Unknown(), true);
+        assertThat(BatchPlan.of(List.of(tomb))).isEmpty();
+        // a tombstone after a newer insert (its key moved partitions, or a replay) must not delete that insert
+        List<BatchPlan.Step> plan = BatchPlan.of(List.of(upsert(1, "new", 9), delete(1, 3), tomb));
+        assertThat(((BatchPlan.Changes) plan.get(0)).events()).containsExactly(upsert(1, "new", 9));
+    }
+
+    @Test
+    void changesOlderThanTheTablesTruncateAreDropped() {
+        String truncatedAt = new SourcePosition.Lsn(5).render();
+        List<BatchPlan.Step> plan = BatchPlan.of(List.of(upsert(1, "old", 4), upsert(2, "new", 6), delete(3, 2)),
+                new BatchPlan.Marks(Map.of("t", truncatedAt), Map.of()));
+        assertThat(plan).containsExactly(new BatchPlan.Changes(List.of(upsert(2, "new", 6))));
+    }
+
+    @Test
+    void aTruncateInTheBatchDropsOlderChangesAfterIt() {
+        ChangeEvent.Truncate tr = new ChangeEvent.Truncate(T, new SourcePosition.Lsn(5));
+        // read from another partition after the truncate, but made before it
+        List<BatchPlan.Step> plan = BatchPlan.of(List.of(upsert(1, "a", 7), tr, upsert(2, "b", 3), upsert(3, "c", 8)));
+        assertThat(plan).containsExactly(new BatchPlan.Changes(List.of(upsert(1, "a", 7))), new BatchPlan.Truncation(tr),
+                new BatchPlan.Changes(List.of(upsert(3, "c", 8))));
+    }
+
+    @Test
+    void collapsingKeepsTheNewestPositionWhateverTheBatchOrder() {
+        List<BatchPlan.Step> plan = BatchPlan.of(List.of(upsert(1, "newer", 9), upsert(1, "older", 4)));
+        assertThat(((BatchPlan.Changes) plan.get(0)).events()).containsExactly(upsert(1, "newer", 9));
+    }
+
+    @Test
+    void theFirstTransactionAfterASnapshotIsOrderedAfterItsRows() {
+        SourcePosition.Wal snapshot = new SourcePosition.Wal(1000, SourcePosition.Phase.SNAPSHOT, 0);
+        SourcePosition.Wal early = new SourcePosition.Wal(0, SourcePosition.Phase.FIRST, 900);
+        ChangeEvent.Upsert read = upsertAt(1, "read", snapshot);
+        ChangeEvent.Upsert change = upsertAt(2, "changed", early);
+        SourcePosition.Wal raised = new SourcePosition.Wal(1000, SourcePosition.Phase.FIRST, 900);
+
+        // the snapshot's rows in the same batch
+        List<BatchPlan.Step> plan = BatchPlan.of(List.of(read, change));
+        assertThat(((BatchPlan.Changes) plan.get(0)).events()).containsExactly(read, upsertAt(2, "changed", raised));
+        // or remembered from an earlier batch
+        plan = BatchPlan.of(List.of(change), new BatchPlan.Marks(Map.of(), Map.of("t", 1000L)));
+        assertThat(((BatchPlan.Changes) plan.get(0)).events()).containsExactly(upsertAt(2, "changed", raised));
+        assertThat(SourcePosition.compareRendered(snapshot.render(), raised.render())).isNegative();
+        // no snapshot known: the change keeps order 0
+        assertThat(((BatchPlan.Changes) BatchPlan.of(List.of(change)).get(0)).events()).containsExactly(change);
+    }
+
+    static ChangeEvent.Upsert upsertAt(long id, String v, SourcePosition position) {
+        return new ChangeEvent.Upsert(T, Map.of("id", id), SCHEMA, Map.of("id", id, "v", v), position, ChangeEvent.Op.CREATE);
+    }
+
+    @Test
     void truncateSplitsTheBatchInOrder() {
         ChangeEvent.Truncate tr = new ChangeEvent.Truncate(T, new SourcePosition.Lsn(5));
         List<BatchPlan.Step> plan = BatchPlan.of(List.of(upsert(1, "a", 1), tr, upsert(1, "b", 6)));

@@ -1,0 +1,175 @@
+package dev.tidemark.sink.jdbc;
+
+import dev.tidemark.sink.event.ChangeEvent;
+import dev.tidemark.sink.event.SourcePosition;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.time.Instant;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Positions the sink remembers per target table ({@code tidemark_table_positions}), written in the transaction of
+ * the batch that moved them, never backwards:
+ * <ul>
+ *   <li>{@code truncated_at}: the newest truncate applied. A truncate event has no key, so it travels on one
+ *       partition while the table's row changes travel on all of them: a change made before the truncate can reach
+ *       the sink after it (and one made after it, before it). {@link BatchPlan} drops row changes older than the
+ *       table's truncate, and the truncate deletes only rows older than itself.</li>
+ *   <li>{@code snapshot_at}: the newest snapshot row applied ({@link SourcePosition.Phase#SNAPSHOT}). Changes of the
+ *       first transaction streamed after a snapshot ({@link SourcePosition.Phase#FIRST}) are ordered after it.</li>
+ * </ul>
+ *
+ * <p>Bound to one connection; not thread-safe (the sink's apply thread owns it).
+ */
+final class TablePositions {
+    static final String TABLE = "tidemark_table_positions";
+
+    private final Connection connection;
+    private final Dialect dialect;
+    private boolean ready;
+
+    TablePositions(Connection connection, Dialect dialect) {
+        this.connection = connection;
+        this.dialect = dialect;
+    }
+
+    Connection connection() {
+        return connection;
+    }
+
+    /**
+     * Reads the remembered positions, records the newest snapshot position of each table in {@code events}, and
+     * returns the batch's plan: all inside the caller's transaction.
+     */
+    List<BatchPlan.Step> plan(List<ChangeEvent> events) throws SQLException {
+        Map<String, Long> snapshots = null;
+        for (ChangeEvent e : events) {
+            if (e.position() instanceof SourcePosition.Wal w && w.phase() == SourcePosition.Phase.SNAPSHOT) {
+                if (snapshots == null) {
+                    snapshots = new HashMap<>();
+                }
+                snapshots.merge(JdbcChangeSink.targetTable(e), w.order(), (a, b) -> Long.compareUnsigned(a, b) >= 0 ? a : b);
+            }
+        }
+        BatchPlan.Marks marks = read();
+        if (snapshots != null) {
+            for (Map.Entry<String, Long> s : snapshots.entrySet()) {
+                Long stored = marks.snapshotAt().get(s.getKey());
+                if (stored == null || Long.compareUnsigned(stored, s.getValue()) < 0) {
+                    upsert(s.getKey(), "snapshot_at", new SourcePosition.Wal(s.getValue(), SourcePosition.Phase.SNAPSHOT, 0).render());
+                }
+            }
+        }
+        return BatchPlan.of(events, marks);
+    }
+
+    /**
+     * Applies a truncate of {@code table} at {@code position} inside the caller's transaction: remembers the position
+     * and deletes the rows older than it. Rows without a position (written before Tidemark tracked positions) count as
+     * older. A truncate without a position empties the table.
+     *
+     * <p>Example: {@code DELETE FROM "orders" WHERE "__tidemark_position" IS NULL OR "__tidemark_position" < ?}.
+     */
+    int truncate(String table, boolean tableExists, String positionColumn, SourcePosition position) throws SQLException {
+        String rendered = position.render();
+        if (rendered.isEmpty()) {
+            if (!tableExists) {
+                return 0;
+            }
+            try (Statement s = connection.createStatement()) {
+                return s.executeUpdate("DELETE FROM " + q(table));
+            }
+        }
+        upsert(table, "truncated_at", rendered);
+        if (!tableExists) {
+            return 0;
+        }
+        try (PreparedStatement ps = connection.prepareStatement("DELETE FROM " + q(table) + " WHERE " + q(positionColumn)
+                + " IS NULL OR " + q(positionColumn) + " < ?")) {
+            ps.setString(1, rendered);
+            return ps.executeUpdate();
+        }
+    }
+
+    private BatchPlan.Marks read() throws SQLException {
+        ensureTable();
+        Map<String, String> truncated = new HashMap<>();
+        Map<String, Long> snapshot = new HashMap<>();
+        try (Statement s = connection.createStatement();
+             ResultSet rs = s.executeQuery("SELECT " + q("table_name") + ", " + q("truncated_at") + ", " + q("snapshot_at")
+                     + " FROM " + q(TABLE))) {
+            while (rs.next()) {
+                if (rs.getString(2) != null) {
+                    truncated.put(rs.getString(1), rs.getString(2));
+                }
+                if (rs.getString(3) != null) {
+                    snapshot.put(rs.getString(1), snapshotLsn(rs.getString(3)));
+                }
+            }
+        }
+        return new BatchPlan.Marks(truncated, snapshot);
+    }
+
+    /** The snapshot LSN of a stored {@code lsn:<16 hex>:v2:0:…} rendering. */
+    private static long snapshotLsn(String rendered) {
+        return Long.parseUnsignedLong(rendered.substring(4, 20), 16);
+    }
+
+    /** Raises one column of a table's row (inserting the row if absent); never moves a position backwards. */
+    private void upsert(String table, String column, String rendered) throws SQLException {
+        ensureTable();
+        String now = Instant.now().toString();
+        try (PreparedStatement insert = connection.prepareStatement(dialect.upsert(TABLE,
+                List.of("table_name", column, "updated_at"), List.of("table_name"), List.of(), null))) {
+            insert.setString(1, table);
+            insert.setString(2, rendered);
+            insert.setString(3, now);
+            if (insert.executeUpdate() > 0) {
+                return;
+            }
+        }
+        try (PreparedStatement update = connection.prepareStatement("UPDATE " + q(TABLE) + " SET " + q(column) + " = ?, "
+                + q("updated_at") + " = ? WHERE " + q("table_name") + " = ? AND (" + q(column) + " IS NULL OR "
+                + q(column) + " < ?)")) {
+            update.setString(1, rendered);
+            update.setString(2, now);
+            update.setString(3, table);
+            update.setString(4, rendered);
+            update.executeUpdate();
+        }
+    }
+
+    /** Creates the table once per connection; the DDL commits on its own, before the batch writes anything. */
+    private void ensureTable() throws SQLException {
+        if (ready) {
+            return;
+        }
+        String ddl = "CREATE TABLE IF NOT EXISTS " + q(TABLE) + " (" + q("table_name") + " " + dialect.textType()
+                + " NOT NULL PRIMARY KEY, " + q("truncated_at") + " " + dialect.positionType() + ", "
+                + q("snapshot_at") + " " + dialect.positionType() + ", " + q("updated_at") + " " + dialect.textType() + ")";
+        try (Statement s = connection.createStatement()) {
+            s.execute(ddl);
+            connection.commit();
+        } catch (SQLException e) {
+            connection.rollback(); // a concurrent sink instance may have created it first
+            try (Statement s = connection.createStatement();
+                 ResultSet rs = s.executeQuery("SELECT count(*) FROM " + q(TABLE))) {
+                connection.commit();
+            } catch (SQLException missing) {
+                connection.rollback();
+                e.addSuppressed(missing);
+                throw e;
+            }
+        }
+        ready = true;
+    }
+
+    private String q(String identifier) {
+        return dialect.quote(identifier);
+    }
+}
