@@ -22,14 +22,10 @@ import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.stream.Collectors;
-import org.apache.kafka.clients.admin.Admin;
-import org.apache.kafka.clients.admin.AdminClientConfig;
-import org.apache.kafka.clients.admin.NewTopic;
 import org.apache.kafka.clients.producer.KafkaProducer;
 import org.apache.kafka.clients.producer.ProducerConfig;
 import org.apache.kafka.clients.producer.ProducerRecord;
 import org.apache.kafka.clients.producer.RecordMetadata;
-import org.apache.kafka.common.errors.TopicExistsException;
 import org.apache.kafka.common.serialization.ByteArraySerializer;
 import org.apache.kafka.connect.json.JsonConverter;
 import org.apache.kafka.connect.source.SourceRecord;
@@ -100,7 +96,7 @@ public final class DebeziumChangeSource implements AutoCloseable {
     public void start() {
         SourcePreflight.check(config.source());
         startMode = CaptureStartup.prepare(config, slots, choice, configLabel);
-        createTopics();
+        CaptureTopics.ensure(config);
         try {
             Files.createDirectories(config.stateDir());
         } catch (IOException e) {
@@ -132,59 +128,6 @@ public final class DebeziumChangeSource implements AutoCloseable {
             marker = PositionMarker.start(config, slots, this::isStopped);
         }
         log.info("capture {} started: {} → {}", config.name(), config.source().tables(), config.topics());
-    }
-
-    private void createTopics() {
-        Properties p = new Properties();
-        p.putAll(config.kafka().properties());
-        p.put(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, config.kafka().bootstrapServers());
-        try (Admin admin = Admin.create(p)) {
-            List<NewTopic> topics = config.topics().stream()
-                    .map(t -> new NewTopic(t, config.kafka().partitions(), config.kafka().replicationFactor()))
-                    .toList();
-            for (Map.Entry<String, org.apache.kafka.common.KafkaFuture<Void>> e : admin.createTopics(topics).values().entrySet()) {
-                try {
-                    e.getValue().get(30, TimeUnit.SECONDS);
-                } catch (ExecutionException ex) {
-                    if (!(ex.getCause() instanceof TopicExistsException)) {
-                        throw new IllegalStateException("cannot create topic " + e.getKey() + " on "
-                                + config.kafka().bootstrapServers() + ": " + ex.getCause().getMessage(), ex);
-                    }
-                }
-            }
-            awaitLeaders(admin);
-        } catch (ExecutionException e) {
-            throw new IllegalStateException("cannot describe topics " + config.topics() + " on " + config.kafka().bootstrapServers()
-                    + ": " + e.getCause().getMessage(), e.getCause());
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new IllegalStateException("interrupted while creating topics", e);
-        } catch (java.util.concurrent.TimeoutException e) {
-            throw new IllegalStateException("Kafka at " + config.kafka().bootstrapServers() + " did not answer within 30 s", e);
-        }
-    }
-
-    /**
-     * Waits (30 s at most) until every partition of every topic has a leader, asking the broker afresh each time: a
-     * broker that just created a topic can answer its first batches with NOT_LEADER_OR_FOLLOWER, which an idempotent
-     * producer with several requests in flight has been seen here to turn into a long OUT_OF_ORDER_SEQUENCE_NUMBER loop.
-     */
-    private void awaitLeaders(Admin admin) throws InterruptedException, ExecutionException, java.util.concurrent.TimeoutException {
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
-        while (true) {
-            List<String> leaderless = admin.describeTopics(config.topics()).allTopicNames().get(30, TimeUnit.SECONDS).values().stream()
-                    .filter(d -> d.partitions().stream().anyMatch(p -> p.leader() == null || p.leader().id() < 0))
-                    .map(org.apache.kafka.clients.admin.TopicDescription::name)
-                    .toList();
-            if (leaderless.isEmpty()) {
-                return;
-            }
-            if (System.nanoTime() > deadline) {
-                throw new IllegalStateException("topics " + leaderless + " on " + config.kafka().bootstrapServers()
-                        + " still have partitions without a leader after 30 s");
-            }
-            Thread.sleep(100);
-        }
     }
 
     private Properties producerProperties() {
@@ -229,6 +172,9 @@ public final class DebeziumChangeSource implements AutoCloseable {
         p.setProperty("decimal.handling.mode", "precise");
         p.setProperty("time.precision.mode", "adaptive_time_microseconds");
         p.setProperty("tombstones.on.delete", "true");
+        // Debezium skips truncates by default ("t"): the target would silently keep every truncated row. Emit them; a
+        // sink without target.applyTruncate stops on one, naming the table, instead of keeping the rows.
+        p.setProperty("skipped.operations", "none");
         p.setProperty("include.unknown.datatypes", "true");
         // Source column type, length and scale in the schema parameters: the sink maps types exactly.
         p.setProperty("column.propagate.source.type", ".*");
