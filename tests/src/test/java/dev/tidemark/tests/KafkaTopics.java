@@ -17,20 +17,20 @@ import org.apache.kafka.common.TopicPartition;
 import org.apache.kafka.common.serialization.ByteArrayDeserializer;
 
 /** Reads topics directly, to check what capture produced. */
-final class KafkaTopics {
+public final class KafkaTopics {
     private static final ObjectMapper JSON = new ObjectMapper();
 
     private KafkaTopics() {
     }
 
-    static KafkaConsumer<byte[], byte[]> consumer(String bootstrap) {
+    public static KafkaConsumer<byte[], byte[]> consumer(String bootstrap) {
         Properties p = new Properties();
         p.put(ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrap);
         p.put(ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, "false");
         return new KafkaConsumer<>(p, new ByteArrayDeserializer(), new ByteArrayDeserializer());
     }
 
-    static Map<TopicPartition, Long> endOffsets(String bootstrap, String topic) {
+    public static Map<TopicPartition, Long> endOffsets(String bootstrap, String topic) {
         try (KafkaConsumer<byte[], byte[]> c = consumer(bootstrap)) {
             List<TopicPartition> tps = new ArrayList<>();
             for (PartitionInfo pi : c.partitionsFor(topic, Duration.ofSeconds(10))) {
@@ -41,7 +41,7 @@ final class KafkaTopics {
     }
 
     /** The {@code op} of every record after {@code from} up to the current end ("tombstone" for null values). */
-    static List<String> opsSince(String bootstrap, Map<TopicPartition, Long> from) throws IOException {
+    public static List<String> opsSince(String bootstrap, Map<TopicPartition, Long> from) throws IOException {
         List<String> ops = new ArrayList<>();
         try (KafkaConsumer<byte[], byte[]> c = consumer(bootstrap)) {
             Map<TopicPartition, Long> end = c.endOffsets(from.keySet(), Duration.ofSeconds(10));

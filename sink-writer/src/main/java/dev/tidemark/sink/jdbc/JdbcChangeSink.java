@@ -187,6 +187,7 @@ public final class JdbcChangeSink implements AutoCloseable {
         tableAtWork = SinkOptions.OFFSETS_TABLE;
         try {
             offsets.ensureTable(tables);
+            tableAtWork = TablePositions.TABLE;
             List<BatchPlan.Step> plan = positions().plan(events);
             prepareTables(plan);
             for (BatchPlan.Step step : plan) {

@@ -2,8 +2,6 @@ package dev.tidemark.tests.capture;
 
 import static org.awaitility.Awaitility.await;
 
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.tidemark.connector.config.KafkaConfig;
 import dev.tidemark.connector.config.PipelineConfig;
 import dev.tidemark.connector.config.Secret;
@@ -14,6 +12,7 @@ import dev.tidemark.connector.reconcile.TableComparison;
 import dev.tidemark.sink.event.TableId;
 import dev.tidemark.sink.jdbc.SinkOptions;
 import dev.tidemark.sink.kafka.ReplayFrom;
+import dev.tidemark.tests.KafkaTopics;
 import dev.tidemark.tests.TestInfrastructure;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -28,22 +27,16 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Properties;
 import java.util.concurrent.TimeUnit;
-import org.apache.kafka.clients.consumer.ConsumerConfig;
-import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.clients.consumer.KafkaConsumer;
 import org.apache.kafka.common.PartitionInfo;
 import org.apache.kafka.common.TopicPartition;
-import org.apache.kafka.common.serialization.ByteArrayDeserializer;
 
 /**
  * One capture scenario's world: its own source database, slot, topic prefix, state folder and SQLite target; the
  * sidecars it started in this JVM and the {@code tidemark} child processes it spawned are stopped by {@link #close()}.
  */
 final class CaptureFixture implements AutoCloseable {
-    private static final ObjectMapper JSON = new ObjectMapper();
-
     final TestInfrastructure.PgServer pg = TestInfrastructure.postgres();
     final String bootstrap = TestInfrastructure.kafkaBootstrap();
     final String database;
@@ -225,16 +218,9 @@ final class CaptureFixture implements AutoCloseable {
         }
     }
 
-    static KafkaConsumer<byte[], byte[]> consumer(String bootstrap) {
-        Properties p = new Properties();
-        p.put(ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrap);
-        p.put(ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, "false");
-        return new KafkaConsumer<>(p, new ByteArrayDeserializer(), new ByteArrayDeserializer());
-    }
-
     /** Current end offset of every partition of every captured table's topic (empty for a topic not created yet). */
     Map<TopicPartition, Long> endOffsets() {
-        try (KafkaConsumer<byte[], byte[]> c = consumer(bootstrap)) {
+        try (KafkaConsumer<byte[], byte[]> c = KafkaTopics.consumer(bootstrap)) {
             List<TopicPartition> tps = new ArrayList<>();
             for (String topic : config().topics()) {
                 List<PartitionInfo> infos = c.partitionsFor(topic, Duration.ofSeconds(10));
@@ -248,30 +234,9 @@ final class CaptureFixture implements AutoCloseable {
 
     /** The {@code op} of every record after {@code from} up to the current end ("tombstone" for null values). */
     List<String> opsSince(Map<TopicPartition, Long> from) throws IOException {
-        List<String> ops = new ArrayList<>();
         Map<TopicPartition, Long> start = new HashMap<>();
-        Map<TopicPartition, Long> end = endOffsets();
-        end.keySet().forEach(tp -> start.put(tp, from.getOrDefault(tp, 0L)));
-        try (KafkaConsumer<byte[], byte[]> c = consumer(bootstrap)) {
-            c.assign(start.keySet());
-            start.forEach(c::seek);
-            long remaining = end.entrySet().stream().mapToLong(e -> e.getValue() - start.get(e.getKey())).sum();
-            long deadline = System.nanoTime() + Duration.ofSeconds(60).toNanos();
-            while (remaining > 0 && System.nanoTime() < deadline) {
-                for (ConsumerRecord<byte[], byte[]> r : c.poll(Duration.ofMillis(200))) {
-                    if (r.offset() < end.get(new TopicPartition(r.topic(), r.partition()))) {
-                        remaining--;
-                        if (r.value() == null) {
-                            ops.add("tombstone");
-                        } else {
-                            JsonNode n = JSON.readTree(r.value());
-                            ops.add(n.path("payload").path("op").asText());
-                        }
-                    }
-                }
-            }
-        }
-        return ops;
+        endOffsets().keySet().forEach(tp -> start.put(tp, from.getOrDefault(tp, 0L)));
+        return KafkaTopics.opsSince(bootstrap, start);
     }
 
     static String tail(Path log) {

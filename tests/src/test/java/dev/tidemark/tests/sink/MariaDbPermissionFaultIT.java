@@ -31,7 +31,7 @@ class MariaDbPermissionFaultIT extends AbstractPermissionFaultIT {
         for (String host : HOSTS) {
             String u = "'" + user + "'@'" + host + "'";
             admin.execute("CREATE USER " + u);
-            for (String table : new String[] {"small", "tidemark_offsets", "tidemark_columns"}) {
+            for (String table : new String[] {"small", "tidemark_offsets", "tidemark_columns", "tidemark_table_positions"}) {
                 admin.execute("GRANT ALL PRIVILEGES ON " + db + ".`" + table + "` TO " + u);
             }
         }
