@@ -10,7 +10,6 @@ import dev.tidemark.sink.jdbc.ApplyResult;
 import dev.tidemark.sink.jdbc.JdbcChangeSink;
 import dev.tidemark.sink.jdbc.OffsetsFencedException;
 import dev.tidemark.sink.jdbc.PartitionOffset;
-import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.Collection;
 import java.util.HashMap;
@@ -28,8 +27,6 @@ import org.apache.kafka.clients.consumer.ConsumerRecords;
 import org.apache.kafka.clients.consumer.KafkaConsumer;
 import org.apache.kafka.clients.consumer.OffsetAndMetadata;
 import org.apache.kafka.clients.consumer.OffsetOutOfRangeException;
-import org.apache.kafka.clients.producer.KafkaProducer;
-import org.apache.kafka.clients.producer.ProducerRecord;
 import org.apache.kafka.common.TopicPartition;
 import org.apache.kafka.common.errors.FencedInstanceIdException;
 import org.apache.kafka.common.errors.WakeupException;
@@ -72,7 +69,7 @@ public final class KafkaSinkRunner implements Runnable, AutoCloseable {
     private final Map<TopicPartition, Long> applied = new ConcurrentHashMap<>();
     private final AtomicLong eventsApplied = new AtomicLong();
     private final AtomicLong deadLettered = new AtomicLong();
-    private KafkaProducer<byte[], byte[]> deadLetterProducer;
+    private final DeadLetters deadLetters;
     private final CountDownLatch finished = new CountDownLatch(1);
     private final AtomicBoolean started = new AtomicBoolean();
     private volatile boolean stopping;
@@ -90,6 +87,7 @@ public final class KafkaSinkRunner implements Runnable, AutoCloseable {
 
     public KafkaSinkRunner(SinkSettings settings, JdbcChangeSink sink) {
         this.settings = settings;
+        this.deadLetters = new DeadLetters(settings);
         this.sink = sink;
         this.replaying = !(settings.replayFrom() instanceof ReplayFrom.Stored);
         this.consumer = new KafkaConsumer<>(SinkConsumerConfig.properties(settings), new ByteArrayDeserializer(), new ByteArrayDeserializer());
@@ -228,9 +226,7 @@ public final class KafkaSinkRunner implements Runnable, AutoCloseable {
             log.warn("closing consumer failed: {}", e.getMessage());
         }
         sink.close();
-        if (deadLetterProducer != null) {
-            deadLetterProducer.close(Duration.ofSeconds(5));
-        }
+        deadLetters.close();
         for (AutoCloseable r : resources) {
             try {
                 r.close();
@@ -310,35 +306,10 @@ public final class KafkaSinkRunner implements Runnable, AutoCloseable {
         if (settings.deadLetterTopic() == null) {
             throw new PoisonEventException(p.origin(), why + " (no dead-letter topic configured; offsets not advanced)", reason);
         }
-        ProducerRecord<byte[], byte[]> dead = new ProducerRecord<>(settings.deadLetterTopic(), null, p.record().key(), p.record().value());
-        dead.headers().add("tidemark.error", utf8(why));
-        dead.headers().add("tidemark.source.topic", utf8(p.record().topic()));
-        dead.headers().add("tidemark.source.partition", utf8(Integer.toString(p.record().partition())));
-        dead.headers().add("tidemark.source.offset", utf8(Long.toString(p.record().offset())));
-        dead.headers().add("tidemark.pipeline", utf8(settings.groupId()));
-        try {
-            deadLetters().send(dead).get();
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new PoisonEventException(p.origin(), "interrupted while writing to dead-letter topic " + settings.deadLetterTopic(), e);
-        } catch (java.util.concurrent.ExecutionException e) {
-            throw new PoisonEventException(p.origin(), "dead-letter topic " + settings.deadLetterTopic() + " did not acknowledge: "
-                    + e.getCause().getMessage(), e.getCause());
-        }
+        deadLetters.send(p, why);
         sink.apply(List.of(), nextOffsets(List.of(p)));
         deadLettered.incrementAndGet();
         log.warn("{} sent to dead-letter topic {}: {}", p.origin().describe(), settings.deadLetterTopic(), why);
-    }
-
-    private static byte[] utf8(String s) {
-        return s.getBytes(StandardCharsets.UTF_8);
-    }
-
-    private KafkaProducer<byte[], byte[]> deadLetters() {
-        if (deadLetterProducer == null) {
-            deadLetterProducer = SinkConsumerConfig.deadLetterProducer(settings);
-        }
-        return deadLetterProducer;
     }
 
     /** Closes {@code resource} (for example the claim on this member's id) when the runner has stopped; returns this. */

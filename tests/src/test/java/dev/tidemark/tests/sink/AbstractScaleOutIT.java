@@ -3,9 +3,6 @@ package dev.tidemark.tests.sink;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
-import dev.tidemark.sink.event.ChangeEvent;
-import dev.tidemark.sink.event.EnvelopeEncoder;
-import dev.tidemark.sink.event.RowSchema;
 import dev.tidemark.sink.event.TableId;
 import dev.tidemark.sink.jdbc.JdbcChangeSink;
 import dev.tidemark.sink.jdbc.SinkOptions;
@@ -17,19 +14,13 @@ import java.sql.Connection;
 import java.sql.ResultSet;
 import java.sql.Statement;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.Random;
 import java.util.TreeMap;
-import java.util.concurrent.Future;
 import java.util.stream.IntStream;
 import org.apache.kafka.clients.consumer.KafkaConsumer;
-import org.apache.kafka.clients.producer.KafkaProducer;
-import org.apache.kafka.clients.producer.ProducerRecord;
 import org.apache.kafka.common.TopicPartition;
 import org.apache.kafka.common.serialization.ByteArrayDeserializer;
-import org.apache.kafka.common.serialization.ByteArraySerializer;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -49,11 +40,7 @@ abstract class AbstractScaleOutIT {
     String topic;
     String bootstrap;
     String group;
-    final Map<Long, String> expected = new TreeMap<>();
-    final Random random = new Random(11);
-    final RowSchema schema = SinkEvents.wide("id");
-    final EnvelopeEncoder encoder = new EnvelopeEncoder("scale", "test", "db");
-    long lsn;
+    SinkLoopFixture events;
     long produced;
 
     abstract TargetDatabase target() throws Exception;
@@ -64,7 +51,7 @@ abstract class AbstractScaleOutIT {
         bootstrap = TestInfrastructure.kafkaBootstrap();
         topic = "scale_" + target.name() + "_" + System.nanoTime();
         group = "scale-" + target.name() + "-" + System.nanoTime();
-        TestTopics.create(bootstrap, topic, PARTITIONS);
+        events = new SinkLoopFixture(bootstrap, topic, PARTITIONS, target, 11, 600);
     }
 
     @AfterEach
@@ -74,31 +61,7 @@ abstract class AbstractScaleOutIT {
 
     /** Produces one phase of changes (upserts and deletes with their tombstones) and waits for every ack. */
     private void producePhase() throws Exception {
-        List<Future<?>> acks = new ArrayList<>();
-        try (KafkaProducer<byte[], byte[]> p = new KafkaProducer<>(TestTopics.ackedProducer(bootstrap), new ByteArraySerializer(), new ByteArraySerializer())) {
-            p.partitionsFor(topic);
-            for (int i = 0; i < PER_PHASE; i++) {
-                long id = random.nextInt(600);
-                lsn++;
-                ChangeEvent e;
-                if (random.nextInt(10) < 2 && expected.containsKey(id)) {
-                    e = SinkEvents.delete(T, schema, id, lsn);
-                    expected.remove(id);
-                } else {
-                    e = SinkEvents.upsert(T, schema, id, "v" + lsn, lsn);
-                    expected.put(id, "v" + lsn);
-                }
-                byte[] key = encoder.key(SinkEvents.upsert(T, schema, id, "", 0), schema);
-                acks.add(p.send(new ProducerRecord<>(topic, key, encoder.value(e, schema, System.currentTimeMillis()))));
-                if (e instanceof ChangeEvent.Delete) {
-                    acks.add(p.send(new ProducerRecord<>(topic, key, null)));
-                }
-            }
-        }
-        for (Future<?> ack : acks) {
-            ack.get();
-        }
-        produced += acks.size();
+        produced += events.produce(PER_PHASE);
     }
 
     private KafkaSinkRunner start(String member) throws Exception {
@@ -173,7 +136,7 @@ abstract class AbstractScaleOutIT {
             assertThat(first.eventsApplied() + second.eventsApplied())
                     .as("events applied by both members: every record exactly once across the hand-overs")
                     .isEqualTo(produced);
-            assertThat(targetRows()).as("target equals the state the events describe").isEqualTo(expected);
+            assertThat(targetRows()).as("target equals the state the events describe").isEqualTo(events.expected);
         } finally {
             first.close();
             if (second != null) {
