@@ -8,9 +8,7 @@
 #   bench/reconcile.sh --rows 100000,1000000   # smaller
 set -euo pipefail
 cd "$(dirname "$0")/.."
-jar=connector/target/tidemark.jar
-if [ ! -f "$jar" ] || [ -n "$(find connector/src/main sink-writer/src/main -newer "$jar" -print -quit)" ]; then
-  echo "building $jar ..." >&2
-  mvn -B -q -o -DskipTests -pl connector -am package >&2
+if [[ "${BENCH_SKIP_BUILD:-}" != "1" ]]; then
+  mvn -B -q -DskipTests ${MVN_FLAGS:-} -pl bench -am package >&2
 fi
-java -Xmx512m -cp "$jar" dev.tidemark.connector.bench.ReconcileBenchmark "$@" | tee bench/reconcile-results.md
+java -Xmx512m -cp "bench/target/tidemark-bench.jar:bench/target/lib/*" dev.tidemark.bench.ReconcileBenchmark "$@" | tee bench/reconcile-results.md

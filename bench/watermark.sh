@@ -6,9 +6,7 @@
 #   bench/watermark.sh --rows 100000,1000000   # smaller
 set -euo pipefail
 cd "$(dirname "$0")/.."
-jar=connector/target/tidemark.jar
-if [ ! -f "$jar" ] || [ -n "$(find connector/src/main sink-writer/src/main -newer "$jar" -print -quit)" ]; then
-  echo "building $jar ..." >&2
-  mvn -B -q -o -DskipTests -pl connector -am package >&2
+if [[ "${BENCH_SKIP_BUILD:-}" != "1" ]]; then
+  mvn -B -q -DskipTests ${MVN_FLAGS:-} -pl bench -am package >&2
 fi
-java -Xmx2g -cp "$jar" dev.tidemark.connector.bench.WatermarkBenchmark "$@" | tee bench/watermark-results.md
+java -Xmx2g -cp "bench/target/tidemark-bench.jar:bench/target/lib/*" dev.tidemark.bench.WatermarkBenchmark "$@" | tee bench/watermark-results.md

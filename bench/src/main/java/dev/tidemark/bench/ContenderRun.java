@@ -1,8 +1,8 @@
 package dev.tidemark.bench;
 
-import dev.tidemark.sink.event.ChangeEvent;
-import dev.tidemark.sink.event.EnvelopeDecoder;
-import dev.tidemark.sink.event.EventOrigin;
+import dev.tidemark.event.ChangeEvent;
+import dev.tidemark.event.EnvelopeDecoder;
+import dev.tidemark.event.EventOrigin;
 import dev.tidemark.sink.jdbc.BatchPlan;
 import dev.tidemark.sink.jdbc.JdbcChangeSink;
 import dev.tidemark.sink.jdbc.PartitionOffset;

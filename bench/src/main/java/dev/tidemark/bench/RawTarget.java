@@ -1,6 +1,6 @@
 package dev.tidemark.bench;
 
-import dev.tidemark.sink.jdbc.TemporalText;
+import dev.tidemark.jdbc.TemporalText;
 import java.math.BigDecimal;
 import java.sql.Array;
 import java.sql.Connection;

@@ -1,11 +1,11 @@
 package dev.tidemark.bench;
 
-import dev.tidemark.connector.demo.SyntheticChangeStream;
-import dev.tidemark.connector.local.LocalKafka;
-import dev.tidemark.sink.event.ChangeEvent;
-import dev.tidemark.sink.event.EnvelopeEncoder;
-import dev.tidemark.sink.event.TableId;
-import dev.tidemark.sink.jdbc.Dialect;
+import dev.tidemark.testkit.SyntheticChangeStream;
+import dev.tidemark.devenv.LocalKafka;
+import dev.tidemark.event.ChangeEvent;
+import dev.tidemark.event.EnvelopeEncoder;
+import dev.tidemark.event.TableId;
+import dev.tidemark.jdbc.Dialect;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;

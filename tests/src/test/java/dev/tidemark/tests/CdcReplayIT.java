@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.tidemark.connector.config.PipelineConfig;
 import dev.tidemark.connector.pipeline.Sidecar;
-import dev.tidemark.sink.event.TableId;
+import dev.tidemark.event.TableId;
 import dev.tidemark.sink.kafka.ReplayFrom;
 import java.nio.file.Path;
 import java.util.List;

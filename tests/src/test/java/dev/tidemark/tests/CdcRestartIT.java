@@ -3,7 +3,7 @@ package dev.tidemark.tests;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.tidemark.connector.pipeline.Sidecar;
-import dev.tidemark.sink.event.TableId;
+import dev.tidemark.event.TableId;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;

@@ -4,9 +4,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
 import dev.tidemark.connector.pipeline.Sidecar;
-import dev.tidemark.connector.reconcile.ComparisonResult;
-import dev.tidemark.connector.reconcile.TableComparison;
-import dev.tidemark.sink.event.TableId;
+import dev.tidemark.reconcile.ComparisonResult;
+import dev.tidemark.reconcile.TableComparison;
+import dev.tidemark.event.TableId;
 import dev.tidemark.sink.kafka.ReplayFrom;
 import dev.tidemark.tests.sink.TargetDatabase;
 import java.nio.file.Path;

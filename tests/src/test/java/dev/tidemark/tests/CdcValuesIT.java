@@ -3,8 +3,8 @@ package dev.tidemark.tests;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.tidemark.connector.pipeline.Sidecar;
-import dev.tidemark.connector.reconcile.ComparisonResult;
-import dev.tidemark.sink.event.TableId;
+import dev.tidemark.reconcile.ComparisonResult;
+import dev.tidemark.event.TableId;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.DriverManager;

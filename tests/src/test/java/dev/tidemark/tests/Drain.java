@@ -4,9 +4,9 @@ import static org.awaitility.Awaitility.await;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import dev.tidemark.connector.reconcile.ComparisonResult;
-import dev.tidemark.connector.reconcile.TableComparison;
-import dev.tidemark.sink.event.TableId;
+import dev.tidemark.reconcile.ComparisonResult;
+import dev.tidemark.reconcile.TableComparison;
+import dev.tidemark.event.TableId;
 import java.io.IOException;
 import java.sql.Connection;
 import java.sql.DriverManager;

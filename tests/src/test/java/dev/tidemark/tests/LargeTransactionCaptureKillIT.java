@@ -8,8 +8,8 @@ import dev.tidemark.connector.config.PipelineConfig;
 import dev.tidemark.connector.config.Secret;
 import dev.tidemark.connector.config.TargetConfig;
 import dev.tidemark.connector.pipeline.Sidecar;
-import dev.tidemark.connector.reconcile.ComparisonResult;
-import dev.tidemark.sink.event.TableId;
+import dev.tidemark.reconcile.ComparisonResult;
+import dev.tidemark.event.TableId;
 import dev.tidemark.sink.jdbc.SinkOptions;
 import dev.tidemark.sink.kafka.ReplayFrom;
 import java.io.IOException;
@@ -148,7 +148,7 @@ class LargeTransactionCaptureKillIT {
     private static Process startCapture(Path yaml, Path log) throws IOException {
         ProcessBuilder pb = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
                 "-Xmx512m", "-XX:+UseSerialGC", "-cp", System.getProperty("java.class.path"),
-                "dev.tidemark.connector.cli.TidemarkCommand", "capture", "--config", yaml.toString());
+                "dev.tidemark.cli.TidemarkCommand", "capture", "--config", yaml.toString());
         pb.environment().put("BULK_SOURCE_PASSWORD", TestInfrastructure.postgres().password());
         pb.redirectErrorStream(true).redirectOutput(log.toFile());
         return pb.start();

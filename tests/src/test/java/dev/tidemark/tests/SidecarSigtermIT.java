@@ -5,8 +5,8 @@ import static org.awaitility.Awaitility.await;
 
 import dev.tidemark.connector.config.PipelineConfig;
 import dev.tidemark.connector.config.PipelineConfigParser;
-import dev.tidemark.connector.reconcile.TableComparison;
-import dev.tidemark.sink.event.TableId;
+import dev.tidemark.reconcile.TableComparison;
+import dev.tidemark.event.TableId;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
@@ -49,7 +49,7 @@ class SidecarSigtermIT {
                     "stateDir: state",
                     ""));
             ProcessBuilder pb = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                    "-cp", System.getProperty("java.class.path"), "dev.tidemark.connector.cli.TidemarkCommand",
+                    "-cp", System.getProperty("java.class.path"), "dev.tidemark.cli.TidemarkCommand",
                     "run", "--config", yaml.toString());
             pb.environment().put("IT_PG_PASSWORD", f.pg.password());
             pb.redirectErrorStream(true).redirectOutput(dir.resolve("run.log").toFile());
@@ -76,12 +76,12 @@ class SidecarSigtermIT {
             assertThat(Files.exists(dir.resolve("state").resolve(f.name + ".offsets"))).as("Debezium offsets file").isTrue();
 
             // tidemark status reads the same state back: slot present and idle, nothing left to apply
-            dev.tidemark.connector.status.PipelineStatus status = dev.tidemark.connector.status.StatusReader.read(cfg);
+            dev.tidemark.cli.status.PipelineStatus status = dev.tidemark.cli.status.StatusReader.read(cfg);
             assertThat(status.problems()).isEmpty();
             assertThat(status.slot().exists()).isTrue();
             assertThat(status.slot().active()).isFalse();
             assertThat(status.partitions()).hasSize(end.size()).allSatisfy(pt -> assertThat(pt.lag()).isZero());
-            assertThat(status.partitions().stream().mapToLong(dev.tidemark.connector.status.PipelineStatus.Partition::endOffset).sum())
+            assertThat(status.partitions().stream().mapToLong(dev.tidemark.cli.status.PipelineStatus.Partition::endOffset).sum())
                     .isEqualTo(end.values().stream().mapToLong(Long::longValue).sum());
         }
     }

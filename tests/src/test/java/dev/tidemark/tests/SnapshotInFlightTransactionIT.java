@@ -5,8 +5,8 @@ import static org.awaitility.Awaitility.await;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.tidemark.connector.pipeline.Sidecar;
-import dev.tidemark.connector.reconcile.ComparisonResult;
-import dev.tidemark.sink.event.TableId;
+import dev.tidemark.reconcile.ComparisonResult;
+import dev.tidemark.event.TableId;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.DriverManager;

@@ -1,7 +1,7 @@
 package dev.tidemark.tests;
 
-import dev.tidemark.connector.local.LocalKafka;
-import dev.tidemark.connector.local.LocalPostgres;
+import dev.tidemark.devenv.LocalKafka;
+import dev.tidemark.devenv.LocalPostgres;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;

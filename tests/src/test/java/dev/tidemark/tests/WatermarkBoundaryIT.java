@@ -7,7 +7,7 @@ import dev.tidemark.connector.watermark.RunResult;
 import dev.tidemark.connector.watermark.WatermarkJob;
 import dev.tidemark.connector.watermark.WatermarkPoller;
 import dev.tidemark.connector.watermark.WatermarkTable;
-import dev.tidemark.sink.event.TableId;
+import dev.tidemark.event.TableId;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.DriverManager;
@@ -121,10 +121,10 @@ class WatermarkBoundaryIT {
                 RunResult y1 = y.run(delayed, WatermarkPoller.Request.incremental());
                 assertThat(x1.rows()).isEqualTo(4);
                 assertThat(x1.watermark().primary().render()).as("moved past A's stamp")
-                        .isGreaterThan(new dev.tidemark.connector.watermark.Mark.Zoned(stampA).render());
+                        .isGreaterThan(new dev.tidemark.jdbc.CursorValue.Zoned(stampA).render());
                 assertThat(y1.rows()).as("only the rows older than the delay").isEqualTo(3);
                 assertThat(y1.watermark().primary().render()).as("stays below A's stamp")
-                        .isLessThan(new dev.tidemark.connector.watermark.Mark.Zoned(stampA).render());
+                        .isLessThan(new dev.tidemark.jdbc.CursorValue.Zoned(stampA).render());
 
                 a.commit();
                 x.run(noDelay, WatermarkPoller.Request.incremental());

@@ -3,7 +3,7 @@ package dev.tidemark.tests;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
-import dev.tidemark.connector.cli.TidemarkCommand;
+import dev.tidemark.cli.TidemarkCommand;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;

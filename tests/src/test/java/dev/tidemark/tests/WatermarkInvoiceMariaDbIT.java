@@ -1,6 +1,6 @@
 package dev.tidemark.tests;
 
-import dev.tidemark.sink.event.TableId;
+import dev.tidemark.event.TableId;
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.PreparedStatement;

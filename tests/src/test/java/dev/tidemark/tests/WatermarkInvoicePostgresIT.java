@@ -1,6 +1,6 @@
 package dev.tidemark.tests;
 
-import dev.tidemark.sink.event.TableId;
+import dev.tidemark.event.TableId;
 import java.sql.PreparedStatement;
 import java.sql.SQLException;
 import java.time.LocalDateTime;

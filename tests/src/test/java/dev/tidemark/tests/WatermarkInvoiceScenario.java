@@ -2,9 +2,9 @@ package dev.tidemark.tests;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.tidemark.connector.compare.InvoiceRow;
-import dev.tidemark.connector.compare.InvoicesScenario;
-import dev.tidemark.connector.compare.ScenarioStep;
+import dev.tidemark.reconcile.compare.InvoiceRow;
+import dev.tidemark.reconcile.compare.InvoicesScenario;
+import dev.tidemark.reconcile.compare.ScenarioStep;
 import dev.tidemark.connector.config.Secret;
 import dev.tidemark.connector.watermark.Cursor;
 import dev.tidemark.connector.watermark.RunResult;
@@ -12,7 +12,7 @@ import dev.tidemark.connector.watermark.WatermarkConfig;
 import dev.tidemark.connector.watermark.WatermarkJob;
 import dev.tidemark.connector.watermark.WatermarkPoller;
 import dev.tidemark.connector.watermark.WatermarkTable;
-import dev.tidemark.sink.event.TableId;
+import dev.tidemark.event.TableId;
 import java.math.BigDecimal;
 import java.nio.file.Path;
 import java.sql.Connection;

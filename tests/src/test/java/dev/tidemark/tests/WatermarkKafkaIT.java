@@ -15,7 +15,7 @@ import dev.tidemark.connector.watermark.WatermarkConfig;
 import dev.tidemark.connector.watermark.WatermarkJob;
 import dev.tidemark.connector.watermark.WatermarkPoller;
 import dev.tidemark.connector.watermark.WatermarkTable;
-import dev.tidemark.sink.event.TableId;
+import dev.tidemark.event.TableId;
 import dev.tidemark.sink.jdbc.JdbcChangeSink;
 import dev.tidemark.sink.jdbc.SinkOptions;
 import dev.tidemark.sink.kafka.KafkaSinkRunner;

@@ -8,7 +8,7 @@ import dev.tidemark.connector.watermark.RunResult;
 import dev.tidemark.connector.watermark.WatermarkJob;
 import dev.tidemark.connector.watermark.WatermarkPoller;
 import dev.tidemark.connector.watermark.WatermarkTable;
-import dev.tidemark.sink.event.TableId;
+import dev.tidemark.event.TableId;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.DriverManager;

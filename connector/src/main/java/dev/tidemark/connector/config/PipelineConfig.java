@@ -1,6 +1,6 @@
 package dev.tidemark.connector.config;
 
-import dev.tidemark.sink.event.TableId;
+import dev.tidemark.event.TableId;
 import java.nio.file.Path;
 import java.util.List;
 

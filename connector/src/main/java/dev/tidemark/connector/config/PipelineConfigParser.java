@@ -3,7 +3,7 @@ package dev.tidemark.connector.config;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
-import dev.tidemark.sink.event.TableId;
+import dev.tidemark.event.TableId;
 import dev.tidemark.sink.jdbc.SinkOptions;
 import java.io.IOException;
 import java.nio.file.Files;

@@ -1,6 +1,6 @@
 package dev.tidemark.connector.config;
 
-import dev.tidemark.sink.event.TableId;
+import dev.tidemark.event.TableId;
 import java.net.URI;
 import java.time.Duration;
 import java.util.List;

@@ -1,7 +1,7 @@
 package dev.tidemark.connector.debezium;
 
 import dev.tidemark.connector.config.PipelineConfig;
-import dev.tidemark.sink.event.TableId;
+import dev.tidemark.event.TableId;
 import io.debezium.embedded.Connect;
 import io.debezium.engine.DebeziumEngine;
 import io.debezium.engine.RecordChangeEvent;

@@ -1,8 +1,8 @@
 package dev.tidemark.connector.debezium;
 
-import dev.tidemark.sink.jdbc.Identifiers;
+import dev.tidemark.jdbc.Identifiers;
 import dev.tidemark.connector.config.SourceConfig;
-import dev.tidemark.sink.event.TableId;
+import dev.tidemark.event.TableId;
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.PreparedStatement;

@@ -1,7 +1,10 @@
 package dev.tidemark.connector.watermark;
 
-import dev.tidemark.sink.event.ColumnType;
-import dev.tidemark.sink.jdbc.Dialect;
+import dev.tidemark.jdbc.ColumnKind;
+import dev.tidemark.jdbc.CursorValue;
+
+import dev.tidemark.event.ColumnType;
+import dev.tidemark.jdbc.Dialect;
 import dev.tidemark.sink.jdbc.SideWrite;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
@@ -26,7 +29,7 @@ import java.util.Optional;
  * time zone, {@code wm_local} for timestamps without, {@code wm_date}, {@code wm_number} for ids, {@code wm_text} for
  * SQLite date-time text (the exact source text), {@code wm_tiebreak} for the id of a timestamp+id cursor.
  * {@code wm_position} repeats it as the sortable rendering events carry. The in-progress columns hold the exact
- * serialisation of {@link CursorValue}.
+ * serialisation of {@link Watermark}.
  *
  * <p>Writes are {@link SideWrite}s: in direct mode they run inside the sink's transaction with the rows of the chunk
  * (atomic); in Kafka mode they run on this table's own connection after every record was acknowledged. Reads use
@@ -57,7 +60,7 @@ public final class ControlTable {
     }
 
     /** The stored state of one table. */
-    public record State(String cursorKind, String cursorColumns, CursorValue watermark, InProgress inProgress) {
+    public record State(String cursorKind, String cursorColumns, Watermark watermark, InProgress inProgress) {
     }
 
     /** A window being copied: its bounds, the last key committed (JSON), rows committed so far. */
@@ -114,42 +117,42 @@ public final class ControlTable {
     }
 
     private static State state(ResultSet rs, String engine) throws SQLException {
-        Mark mark = null;
+        CursorValue mark = null;
         boolean sqlite = engine.equals("sqlite");
         if (rs.getObject("wm_zoned") != null) {
             // PostgreSQL: timestamptz; MariaDB: DATETIME(6) holding UTC (the sink's convention); SQLite: ISO text
-            mark = new Mark.Zoned(sqlite ? instant(rs.getString("wm_zoned")) : engine.equals("mariadb")
+            mark = new CursorValue.Zoned(sqlite ? instant(rs.getString("wm_zoned")) : engine.equals("mariadb")
                     ? rs.getObject("wm_zoned", LocalDateTime.class).toInstant(java.time.ZoneOffset.UTC)
                     : rs.getObject("wm_zoned", OffsetDateTime.class).toInstant());
         } else if (rs.getObject("wm_local") != null) {
-            mark = new Mark.Local(sqlite ? local(rs.getString("wm_local")) : rs.getObject("wm_local", LocalDateTime.class));
+            mark = new CursorValue.Local(sqlite ? local(rs.getString("wm_local")) : rs.getObject("wm_local", LocalDateTime.class));
         } else if (rs.getObject("wm_date") != null) {
-            mark = new Mark.Day(sqlite ? date(rs.getString("wm_date")) : rs.getObject("wm_date", LocalDate.class));
+            mark = new CursorValue.Day(sqlite ? date(rs.getString("wm_date")) : rs.getObject("wm_date", LocalDate.class));
         } else if (rs.getObject("wm_number") != null) {
-            mark = new Mark.Number(rs.getLong("wm_number"));
+            mark = new CursorValue.Number(rs.getLong("wm_number"));
         } else if (rs.getString("wm_text") != null) {
-            mark = new Mark.Text(rs.getString("wm_text"));
+            mark = new CursorValue.Text(rs.getString("wm_text"));
         }
         Object tie = rs.getObject("wm_tiebreak");
-        CursorValue watermark = mark == null ? null : new CursorValue(mark, tie == null ? null : ((java.lang.Number) tie).longValue());
+        Watermark watermark = mark == null ? null : new Watermark(mark, tie == null ? null : ((java.lang.Number) tie).longValue());
         InProgress progress = null;
         String end = rs.getString("window_end");
         if (end != null) {
             String start = rs.getString("window_start");
-            Window w = Window.incremental(start == null || start.isEmpty() ? null : CursorValue.deserialize(start),
-                    CursorValue.deserialize(end));
+            Window w = Window.incremental(start == null || start.isEmpty() ? null : Watermark.deserialize(start),
+                    Watermark.deserialize(end));
             progress = new InProgress(w, rs.getString("resume_key"), rs.getLong("window_rows"));
         }
         return new State(rs.getString("cursor_kind"), rs.getString("cursor_columns"), watermark, progress);
     }
 
     /** The write that records a completed window: the new watermark, no window in progress. */
-    public SideWrite complete(WatermarkTable table, CursorValue watermark) {
+    public SideWrite complete(WatermarkTable table, Watermark watermark) {
         return (c, d) -> upsert(c, table, watermark, null, null, 0);
     }
 
     /** The write that records progress inside a window: the watermark unchanged, the window and last key. */
-    public SideWrite progress(WatermarkTable table, CursorValue watermark, Window window, String resumeKey, long rows) {
+    public SideWrite progress(WatermarkTable table, Watermark watermark, Window window, String resumeKey, long rows) {
         return (c, d) -> upsert(c, table, watermark, window, resumeKey, rows);
     }
 
@@ -163,24 +166,24 @@ public final class ControlTable {
         connection.commit();
     }
 
-    private void upsert(Connection c, WatermarkTable table, CursorValue watermark, Window window, String resumeKey, long rows)
+    private void upsert(Connection c, WatermarkTable table, Watermark watermark, Window window, String resumeKey, long rows)
             throws SQLException {
         String sql = dialect.upsert(NAME, COLUMNS, List.of("table_name"), COLUMNS.subList(1, COLUMNS.size()), null);
-        Mark m = watermark == null ? null : watermark.primary();
+        CursorValue m = watermark == null ? null : watermark.primary();
         Object[] values = {
             table.name(), table.cursor().kind(), String.join(",", table.cursor().columns()),
-            m instanceof Mark.Zoned z ? z.value() : null,
-            m instanceof Mark.Local l ? l.value() : null,
-            m instanceof Mark.Day day ? day.value() : null,
-            m instanceof Mark.Number n ? n.value() : null,
-            m instanceof Mark.Text x ? x.raw() : null,
+            m instanceof CursorValue.Zoned z ? z.value() : null,
+            m instanceof CursorValue.Local l ? l.value() : null,
+            m instanceof CursorValue.Day day ? day.value() : null,
+            m instanceof CursorValue.Number n ? n.value() : null,
+            m instanceof CursorValue.Text x ? x.raw() : null,
             watermark == null ? null : watermark.tieBreak(),
             watermark == null ? null : watermark.render(),
             window == null ? null : window.serializeLower(),
             window == null ? null : window.upper().serialize(),
             resumeKey,
             window == null ? null : rows,
-            dev.tidemark.sink.jdbc.TemporalText.instant(Instant.now()),
+            dev.tidemark.jdbc.TemporalText.instant(Instant.now()),
         };
         ColumnType[] types = {TEXT, TEXT, TEXT, ZONED, LOCAL, DATE, BIGINT, TEXT, BIGINT, TEXT, TEXT, TEXT, TEXT, BIGINT, TEXT};
         try (PreparedStatement ps = c.prepareStatement(sql)) {
@@ -195,15 +198,15 @@ public final class ControlTable {
      * Writes {@code value} into the column that would hold it, reads it back and rolls back: whether the control
      * table keeps this cursor value exactly (the precision probe).
      */
-    Optional<String> roundTrip(Mark value) throws SQLException {
+    Optional<String> roundTrip(CursorValue value) throws SQLException {
         ensure();
         String probe = "(tidemark precision probe)";
-        WatermarkTable t = WatermarkTable.of(dev.tidemark.sink.event.TableId.parse(probe), List.of("k"),
-                value instanceof Mark.Number ? new Cursor.Id("c") : new Cursor.Timestamp("c"));
+        WatermarkTable t = WatermarkTable.of(dev.tidemark.event.TableId.parse(probe), List.of("k"),
+                value instanceof CursorValue.Number ? new Cursor.Id("c") : new Cursor.Timestamp("c"));
         try {
-            upsert(connection, t, CursorValue.of(value), null, null, 0);
+            upsert(connection, t, Watermark.of(value), null, null, 0);
             connection.commit();
-            CursorValue back = read(t.name()).map(State::watermark).orElse(null);
+            Watermark back = read(t.name()).map(State::watermark).orElse(null);
             if (back == null || !back.primary().equals(value)) {
                 return Optional.of(back == null ? "nothing" : back.primary().serialize());
             }

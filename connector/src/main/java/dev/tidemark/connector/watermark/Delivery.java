@@ -1,7 +1,7 @@
 package dev.tidemark.connector.watermark;
 
-import dev.tidemark.sink.event.ChangeEvent;
-import dev.tidemark.sink.event.RowSchema;
+import dev.tidemark.event.ChangeEvent;
+import dev.tidemark.event.RowSchema;
 import dev.tidemark.sink.jdbc.SideWrite;
 import java.util.List;
 

@@ -1,10 +1,10 @@
 package dev.tidemark.connector.watermark;
 
-import dev.tidemark.sink.event.ChangeEvent;
-import dev.tidemark.sink.event.EnvelopeEncoder;
-import dev.tidemark.sink.event.RowSchema;
-import dev.tidemark.sink.event.TableId;
-import dev.tidemark.sink.jdbc.Dialect;
+import dev.tidemark.event.ChangeEvent;
+import dev.tidemark.event.EnvelopeEncoder;
+import dev.tidemark.event.RowSchema;
+import dev.tidemark.event.TableId;
+import dev.tidemark.jdbc.Dialect;
 import dev.tidemark.sink.jdbc.SideWrite;
 import java.sql.Connection;
 import java.sql.SQLException;

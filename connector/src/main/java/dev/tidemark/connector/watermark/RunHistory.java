@@ -1,8 +1,8 @@
 package dev.tidemark.connector.watermark;
 
-import dev.tidemark.sink.event.ColumnType;
-import dev.tidemark.sink.jdbc.Dialect;
-import dev.tidemark.sink.jdbc.TemporalText;
+import dev.tidemark.event.ColumnType;
+import dev.tidemark.jdbc.Dialect;
+import dev.tidemark.jdbc.TemporalText;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;

@@ -18,7 +18,7 @@ import java.util.List;
  * @param warnings   safety-probe findings and run-history anomalies, each with its fix
  */
 public record RunResult(String table, String mode, String status, String window, long rows, long deletes, long lateRows,
-                        String maxLateness, long chunks, Duration duration, CursorValue watermark, List<String> warnings) {
+                        String maxLateness, long chunks, Duration duration, Watermark watermark, List<String> warnings) {
     public RunResult {
         warnings = List.copyOf(warnings);
     }

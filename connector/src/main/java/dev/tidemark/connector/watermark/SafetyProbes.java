@@ -1,5 +1,14 @@
 package dev.tidemark.connector.watermark;
 
+import dev.tidemark.jdbc.Durations;
+
+import dev.tidemark.jdbc.ColumnKind;
+import dev.tidemark.jdbc.CursorValue;
+import dev.tidemark.jdbc.SourceColumn;
+import dev.tidemark.jdbc.SourceSql;
+import dev.tidemark.jdbc.SourceTable;
+import dev.tidemark.jdbc.TextTime;
+
 import java.sql.Connection;
 import java.sql.DatabaseMetaData;
 import java.sql.PreparedStatement;
@@ -52,7 +61,7 @@ final class SafetyProbes {
         this.settings = settings;
     }
 
-    List<Warning> run(ControlTable control, Mark max) throws SQLException {
+    List<Warning> run(ControlTable control, CursorValue max) throws SQLException {
         List<Warning> out = new ArrayList<>();
         index().ifPresent(out::add);
         nulls().ifPresent(out::add);
@@ -145,7 +154,7 @@ final class SafetyProbes {
                         + sql.quote(cursor) + " IS NULL; then make the column NOT NULL with a default so writers cannot leave it empty"));
     }
 
-    List<Warning> precision(ControlTable control, Mark max) throws SQLException {
+    List<Warning> precision(ControlTable control, CursorValue max) throws SQLException {
         List<Warning> out = new ArrayList<>();
         SourceColumn c = table.require(settings.cursor().primaryColumn(), "cursor");
         int digits = c.fractionDigits();
@@ -195,17 +204,17 @@ final class SafetyProbes {
         return out;
     }
 
-    Optional<Warning> timeZone(Mark max) throws SQLException {
+    Optional<Warning> timeZone(CursorValue max) throws SQLException {
         if (max == null) {
             return Optional.empty();
         }
         Duration ahead;
         String zone;
-        if (max instanceof Mark.Local l) {
+        if (max instanceof CursorValue.Local l) {
             LocalDateTime now = SourceSql.queryOne(source, sql.localNowSql(), rs -> rs.getObject(1, LocalDateTime.class));
             ahead = Duration.between(now, l.value());
             zone = sql.sessionTimeZone(source).orElse("unknown");
-        } else if (max instanceof Mark.Text t && TextTime.parse(t.raw()).map(x -> x.value() instanceof LocalDateTime).orElse(false)) {
+        } else if (max instanceof CursorValue.Text t && TextTime.parse(t.raw()).map(x -> x.value() instanceof LocalDateTime).orElse(false)) {
             LocalDateTime v = (LocalDateTime) TextTime.parse(t.raw()).orElseThrow().value();
             ahead = Duration.between(LocalDateTime.ofInstant(Instant.now(), ZoneOffset.UTC), v);
             zone = "UTC (SQLite's clock)";

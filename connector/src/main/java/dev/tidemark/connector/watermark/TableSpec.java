@@ -1,6 +1,12 @@
 package dev.tidemark.connector.watermark;
 
-import dev.tidemark.sink.event.TableId;
+import dev.tidemark.jdbc.Durations;
+
+import dev.tidemark.jdbc.ColumnKind;
+import dev.tidemark.jdbc.SourceSql;
+import dev.tidemark.jdbc.SourceTable;
+
+import dev.tidemark.event.TableId;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.time.Duration;

@@ -1,5 +1,7 @@
 package dev.tidemark.connector.watermark;
 
+import dev.tidemark.jdbc.Durations;
+
 import dev.tidemark.connector.config.KafkaConfig;
 import dev.tidemark.connector.config.Secret;
 import dev.tidemark.connector.config.UrlRedaction;

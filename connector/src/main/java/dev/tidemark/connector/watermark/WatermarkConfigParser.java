@@ -1,5 +1,7 @@
 package dev.tidemark.connector.watermark;
 
+import dev.tidemark.jdbc.Durations;
+
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.MissingNode;

@@ -1,6 +1,6 @@
 package dev.tidemark.connector.watermark;
 
-import dev.tidemark.sink.jdbc.Dialect;
+import dev.tidemark.jdbc.Dialect;
 import dev.tidemark.sink.jdbc.JdbcChangeSink;
 import dev.tidemark.sink.jdbc.SinkOptions;
 import java.io.PrintStream;

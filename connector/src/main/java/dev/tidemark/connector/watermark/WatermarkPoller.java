@@ -1,13 +1,22 @@
 package dev.tidemark.connector.watermark;
 
+import dev.tidemark.jdbc.Durations;
+
+import dev.tidemark.jdbc.ColumnKind;
+import dev.tidemark.jdbc.CursorValue;
+import dev.tidemark.jdbc.SourceColumn;
+import dev.tidemark.jdbc.SourceSql;
+import dev.tidemark.jdbc.SourceTable;
+import dev.tidemark.jdbc.TextTime;
+
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
-import dev.tidemark.sink.event.ChangeEvent;
-import dev.tidemark.sink.event.EnvelopeDecoder;
-import dev.tidemark.sink.event.EnvelopeEncoder;
-import dev.tidemark.sink.event.RowSchema;
-import dev.tidemark.sink.event.SourcePosition;
+import dev.tidemark.event.ChangeEvent;
+import dev.tidemark.event.EnvelopeDecoder;
+import dev.tidemark.event.EnvelopeEncoder;
+import dev.tidemark.event.RowSchema;
+import dev.tidemark.event.SourcePosition;
 import dev.tidemark.sink.jdbc.SideWrite;
 import java.io.PrintStream;
 import java.sql.Connection;
@@ -125,9 +134,9 @@ public final class WatermarkPoller {
             if (request.windowStart() == null || request.windowEnd() == null) {
                 throw new IllegalArgumentException("a tumbling window needs both --window-start and --window-end");
             }
-            Mark sample = maxMark(src, primary);
-            Window w = Window.tumbling(CursorValue.of(parseBound(request.windowStart(), primary, sample)),
-                    CursorValue.of(parseBound(request.windowEnd(), primary, sample)));
+            CursorValue sample = maxCursorValue(src, primary);
+            Window w = Window.tumbling(Watermark.of(parseBound(request.windowStart(), primary, sample)),
+                    Watermark.of(parseBound(request.windowEnd(), primary, sample)));
             if (w.lower().compareTo(w.upper()) >= 0) {
                 throw new IllegalArgumentException("window start " + request.windowStart() + " is not before window end " + request.windowEnd());
             }
@@ -142,7 +151,7 @@ public final class WatermarkPoller {
                     + " watermark on " + state.get().cursorColumns() + " but the settings say " + t.cursor().kind() + " on "
                     + String.join(",", t.cursor().columns()) + "; delete its row from " + ControlTable.NAME + " to start over");
         }
-        CursorValue watermark = state.map(ControlTable.State::watermark).orElse(null);
+        Watermark watermark = state.map(ControlTable.State::watermark).orElse(null);
         ControlTable.InProgress unfinished = state.map(ControlTable.State::inProgress).orElse(null);
         if (unfinished != null) {
             List<Object> resume = decodeKey(unfinished.resumeKey(), schema);
@@ -154,14 +163,14 @@ public final class WatermarkPoller {
                     warnings, startedAt, t0);
         }
 
-        Mark max = maxMark(src, primary);
+        CursorValue max = maxCursorValue(src, primary);
         if (watermark == null || request.probes()) {
             for (SafetyProbes.Warning w : new SafetyProbes(source, sql, src, t).run(control, max)) {
                 log.warn("{}", w.format());
                 warnings.add(w.format());
             }
         }
-        CursorValue upper = upperBound(t, src, max);
+        Watermark upper = upperBound(t, src, max);
         if (upper == null && watermark == null) {
             Copy none = new Copy(0, 0, 0, null, 0, true);
             return finish(t, "initial", null, none, null, warnings, startedAt, t0);
@@ -169,7 +178,7 @@ public final class WatermarkPoller {
         if (watermark != null && (upper == null || upper.compareTo(watermark) < 0)) {
             upper = watermark;
         }
-        CursorValue lower = watermark == null ? null : lowered(t, watermark);
+        Watermark lower = watermark == null ? null : lowered(t, watermark);
         if (watermark != null && lower.equals(watermark) && upper.compareTo(watermark) <= 0) {
             // nothing above the watermark and no overlap to re-read: two index lookups, no window read
             return finish(t, "unchanged", Window.incremental(lower, upper), new Copy(0, 0, 0, null, 0, true), watermark,
@@ -186,7 +195,7 @@ public final class WatermarkPoller {
     }
 
     private Copy copy(WatermarkTable t, SourceTable src, List<String> keys, RowSchema schema, SourceColumn primary,
-                      Window window, List<Object> resume, CursorValue previous, long rowsBefore, CursorValue newWatermark,
+                      Window window, List<Object> resume, Watermark previous, long rowsBefore, Watermark newWatermark,
                       String mode, Request request) throws Exception {
         WindowQuery query = new WindowQuery(sql, src, keys, t.cursor(), window);
         boolean tumbling = newWatermark == null;
@@ -213,7 +222,7 @@ public final class WatermarkPoller {
         while (true) {
             List<ChangeEvent> events = new ArrayList<>();
             List<ChangeEvent.Upsert> overlapRows = new ArrayList<>();
-            List<CursorValue> overlapPositions = new ArrayList<>();
+            List<Watermark> overlapPositions = new ArrayList<>();
             List<Object> lastKey = null;
             int n = 0;
             try (PreparedStatement ps = query.prepareChunk(source, resume, t.chunkSize()); ResultSet rs = ps.executeQuery()) {
@@ -238,9 +247,9 @@ public final class WatermarkPoller {
                         }
                         key.put(k, v);
                     }
-                    Mark m = sql.readMark(rs, primaryIndex, primary.kind());
-                    CursorValue pos = new CursorValue(m, tieColumn == null ? null : (Long) row.get(tieColumn));
-                    SourcePosition position = new SourcePosition.Cursor(pos.render());
+                    CursorValue m = sql.readCursorValue(rs, primaryIndex, primary.kind());
+                    Watermark pos = new Watermark(m, tieColumn == null ? null : (Long) row.get(tieColumn));
+                    SourcePosition position = new SourcePosition.Watermark(pos.render());
                     if (t.softDeleteColumn() != null && truthy(row.get(t.softDeleteColumn()))) {
                         events.add(new ChangeEvent.Delete(t.table(), key, position, false));
                         deletes++;
@@ -263,8 +272,8 @@ public final class WatermarkPoller {
                     Optional<Duration> d = previous.primary().durationAbove(overlapPositions.get(i).primary());
                     if (d.isPresent()) {
                         maxLate = maxLate == null || d.get().compareTo(maxLate) > 0 ? d.get() : maxLate;
-                    } else if (previous.primary() instanceof Mark.Number p) {
-                        maxLateIds = Math.max(maxLateIds, p.value() - ((Mark.Number) overlapPositions.get(i).primary()).value());
+                    } else if (previous.primary() instanceof CursorValue.Number p) {
+                        maxLateIds = Math.max(maxLateIds, p.value() - ((CursorValue.Number) overlapPositions.get(i).primary()).value());
                     }
                 }
             }
@@ -304,7 +313,7 @@ public final class WatermarkPoller {
         return ids >= 0 ? ids + " ids" : null;
     }
 
-    private RunResult finish(WatermarkTable t, String mode, Window w, Copy copy, CursorValue watermark, List<String> warnings,
+    private RunResult finish(WatermarkTable t, String mode, Window w, Copy copy, Watermark watermark, List<String> warnings,
                              String startedAt, long t0) throws SQLException {
         Duration took = Duration.ofNanos(System.nanoTime() - t0);
         if (copy.lateRows > 0) {
@@ -335,50 +344,50 @@ public final class WatermarkPoller {
         return r;
     }
 
-    private Mark maxMark(SourceTable src, SourceColumn primary) throws SQLException {
+    private CursorValue maxCursorValue(SourceTable src, SourceColumn primary) throws SQLException {
         try (PreparedStatement ps = source.prepareStatement(WindowQuery.maxSql(sql, src, primary.name()));
              ResultSet rs = ps.executeQuery()) {
-            return rs.next() ? sql.readMark(rs, 1, primary.kind()) : null;
+            return rs.next() ? sql.readCursorValue(rs, 1, primary.kind()) : null;
         }
     }
 
     /** The window's upper bound: MAX(cursor) (with the largest id there), no closer to now than the settle delay. */
-    private CursorValue upperBound(WatermarkTable t, SourceTable src, Mark max) throws SQLException {
+    private Watermark upperBound(WatermarkTable t, SourceTable src, CursorValue max) throws SQLException {
         if (max == null) {
             return null;
         }
-        CursorValue upper = CursorValue.of(max);
+        Watermark upper = Watermark.of(max);
         if (t.cursor() instanceof Cursor.TimestampId ti) {
             try (PreparedStatement ps = source.prepareStatement(WindowQuery.maxIdAtSql(sql, src, ti))) {
-                sql.bindMark(ps, 1, max);
+                sql.bindCursorValue(ps, 1, max);
                 try (ResultSet rs = ps.executeQuery()) {
                     rs.next();
                     long id = rs.getLong(1);
-                    upper = rs.wasNull() ? upper : new CursorValue(max, id);
+                    upper = rs.wasNull() ? upper : new Watermark(max, id);
                 }
             }
         }
         if (!(t.cursor() instanceof Cursor.Id) && !t.settle().isZero()) {
-            Mark settled = sql.clockMinus(source, max, t.settle());
+            CursorValue settled = sql.clockMinus(source, max, t.settle());
             if (settled.compareTo(max) < 0) {
-                upper = CursorValue.of(settled);
+                upper = Watermark.of(settled);
             }
         }
         return upper;
     }
 
-    private static CursorValue lowered(WatermarkTable t, CursorValue watermark) {
+    private static Watermark lowered(WatermarkTable t, Watermark watermark) {
         if (t.cursor() instanceof Cursor.Id) {
-            return t.idOverlap() == 0 ? watermark : CursorValue.of(((Mark.Number) watermark.primary()).minus(t.idOverlap()));
+            return t.idOverlap() == 0 ? watermark : Watermark.of(((CursorValue.Number) watermark.primary()).minus(t.idOverlap()));
         }
-        return t.overlap().isZero() ? watermark : CursorValue.of(watermark.primary().minus(t.overlap()));
+        return t.overlap().isZero() ? watermark : Watermark.of(watermark.primary().minus(t.overlap()));
     }
 
     /** A window bound given as text, as a value of the cursor column's kind (SQLite text in the column's shape). */
-    private Mark parseBound(String text, SourceColumn column, Mark sample) {
+    private CursorValue parseBound(String text, SourceColumn column, CursorValue sample) {
         if (column.kind() == ColumnKind.INTEGER) {
             try {
-                return new Mark.Number(Long.parseLong(text.trim()));
+                return new CursorValue.Number(Long.parseLong(text.trim()));
             } catch (NumberFormatException e) {
                 throw new IllegalArgumentException("window bound '" + text + "' is not an id (cursor " + column.name() + " is an integer)");
             }
@@ -387,15 +396,15 @@ public final class WatermarkPoller {
                 + "' is not a date or date-time (e.g. 2013-01-01, 2013-01-01T12:00:00, 2013-01-01T12:00:00Z)"));
         Temporal v = parsed.value();
         if (sql instanceof SourceSql.Sqlite) {
-            return sample instanceof Mark.Text s && TextTime.parse(s.raw()).isPresent()
-                    ? new Mark.Text(TextTime.format(v, TextTime.parse(s.raw()).get().shape())) : new Mark.Text(text);
+            return sample instanceof CursorValue.Text s && TextTime.parse(s.raw()).isPresent()
+                    ? new CursorValue.Text(TextTime.format(v, TextTime.parse(s.raw()).get().shape())) : new CursorValue.Text(text);
         }
         return switch (column.kind()) {
-            case ZONED -> new Mark.Zoned(v instanceof Instant i ? i : v instanceof LocalDateTime l ? l.toInstant(ZoneOffset.UTC)
+            case ZONED -> new CursorValue.Zoned(v instanceof Instant i ? i : v instanceof LocalDateTime l ? l.toInstant(ZoneOffset.UTC)
                     : ((LocalDate) v).atStartOfDay().toInstant(ZoneOffset.UTC));
-            case LOCAL -> new Mark.Local(v instanceof LocalDateTime l ? l : v instanceof LocalDate d ? d.atStartOfDay()
+            case LOCAL -> new CursorValue.Local(v instanceof LocalDateTime l ? l : v instanceof LocalDate d ? d.atStartOfDay()
                     : LocalDateTime.ofInstant((Instant) v, ZoneOffset.UTC));
-            case DATE -> new Mark.Day(v instanceof LocalDate d ? d : v instanceof LocalDateTime l ? l.toLocalDate()
+            case DATE -> new CursorValue.Day(v instanceof LocalDate d ? d : v instanceof LocalDateTime l ? l.toLocalDate()
                     : LocalDateTime.ofInstant((Instant) v, ZoneOffset.UTC).toLocalDate());
             default -> throw new IllegalArgumentException("cursor " + column.name() + " cannot bound a window");
         };

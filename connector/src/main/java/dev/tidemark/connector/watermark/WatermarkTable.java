@@ -1,6 +1,8 @@
 package dev.tidemark.connector.watermark;
 
-import dev.tidemark.sink.event.TableId;
+import dev.tidemark.jdbc.Durations;
+
+import dev.tidemark.event.TableId;
 import java.time.Duration;
 import java.util.List;
 import java.util.Objects;

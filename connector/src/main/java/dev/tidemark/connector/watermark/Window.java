@@ -6,13 +6,13 @@ package dev.tidemark.connector.watermark;
  * are {@code [start, end)}, so consecutive windows tile without gap or overlap. A null {@code lower} is the first
  * run: everything up to the upper bound.
  */
-record Window(CursorValue lower, boolean lowerInclusive, CursorValue upper, boolean upperInclusive) {
+record Window(Watermark lower, boolean lowerInclusive, Watermark upper, boolean upperInclusive) {
 
-    static Window incremental(CursorValue lower, CursorValue upper) {
+    static Window incremental(Watermark lower, Watermark upper) {
         return new Window(lower, false, upper, true);
     }
 
-    static Window tumbling(CursorValue start, CursorValue end) {
+    static Window tumbling(Watermark start, Watermark end) {
         return new Window(start, true, end, false);
     }
 

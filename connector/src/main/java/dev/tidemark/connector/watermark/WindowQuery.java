@@ -1,5 +1,8 @@
 package dev.tidemark.connector.watermark;
 
+import dev.tidemark.jdbc.SourceSql;
+import dev.tidemark.jdbc.SourceTable;
+
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.SQLException;
@@ -105,15 +108,15 @@ final class WindowQuery {
     private int bindWindow(PreparedStatement ps, int i) throws SQLException {
         boolean tie = cursor instanceof Cursor.TimestampId;
         if (window.lower() != null) {
-            sql.bindMark(ps, i++, window.lower().primary());
+            sql.bindCursorValue(ps, i++, window.lower().primary());
             if (!window.lowerInclusive() && tie && window.lower().tieBreak() != null) {
-                sql.bindMark(ps, i++, window.lower().primary());
+                sql.bindCursorValue(ps, i++, window.lower().primary());
                 ps.setLong(i++, window.lower().tieBreak());
             }
         }
-        sql.bindMark(ps, i++, window.upper().primary());
+        sql.bindCursorValue(ps, i++, window.upper().primary());
         if (window.upperInclusive() && tie && window.upper().tieBreak() != null) {
-            sql.bindMark(ps, i++, window.upper().primary());
+            sql.bindCursorValue(ps, i++, window.upper().primary());
             ps.setLong(i++, window.upper().tieBreak());
         }
         return i;

@@ -3,7 +3,7 @@ package dev.tidemark.connector.config;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.catchThrowableOfType;
 
-import dev.tidemark.sink.event.TableId;
+import dev.tidemark.event.TableId;
 import java.nio.file.Path;
 import java.util.Map;
 import org.junit.jupiter.api.Test;

@@ -1,8 +1,14 @@
 package dev.tidemark.connector.watermark;
 
+import dev.tidemark.jdbc.ColumnKind;
+import dev.tidemark.jdbc.CursorValue;
+import dev.tidemark.jdbc.SourceColumn;
+import dev.tidemark.jdbc.SourceSql;
+import dev.tidemark.jdbc.SourceTable;
+
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.tidemark.sink.event.TableId;
+import dev.tidemark.event.TableId;
 import java.time.LocalDateTime;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -16,8 +22,8 @@ class WindowQueryTest {
         return new SourceColumn(name, kind, kind.columnType(10, 2), true, -1, kind.name());
     }
 
-    static CursorValue at(String t, Long id) {
-        return new CursorValue(new Mark.Local(LocalDateTime.parse(t)), id);
+    static Watermark at(String t, Long id) {
+        return new Watermark(new CursorValue.Local(LocalDateTime.parse(t)), id);
     }
 
     @Test
@@ -52,7 +58,7 @@ class WindowQueryTest {
         SourceTable t = new SourceTable(new TableId("", "odd\"table"), List.of(column("a\"b", ColumnKind.INTEGER),
                 column("c", ColumnKind.TEXT), column("m", ColumnKind.INTEGER)), List.of());
         WindowQuery q = new WindowQuery(new SourceSql.Postgres(), t, List.of("a\"b", "c"), new Cursor.Id("m"),
-                Window.incremental(CursorValue.of(new Mark.Number(5)), CursorValue.of(new Mark.Number(9))));
+                Window.incremental(Watermark.of(new CursorValue.Number(5)), Watermark.of(new CursorValue.Number(9))));
         assertThat(q.keysetPredicate()).isEqualTo("((\"a\"\"b\" > ?) OR (\"a\"\"b\" = ? AND \"c\" > ?))");
         assertThat(q.chunkSql(true, 10)).startsWith("SELECT \"a\"\"b\", \"c\", \"m\" FROM \"odd\"\"table\" WHERE \"m\" > ? AND \"m\" <= ?")
                 .endsWith("ORDER BY \"a\"\"b\", \"c\" LIMIT 10");

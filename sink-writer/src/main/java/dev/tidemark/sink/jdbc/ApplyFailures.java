@@ -1,5 +1,11 @@
 package dev.tidemark.sink.jdbc;
 
+import dev.tidemark.jdbc.Dialect;
+import dev.tidemark.jdbc.Failure;
+import dev.tidemark.jdbc.Messages;
+import dev.tidemark.jdbc.SinkException;
+import dev.tidemark.jdbc.SqlFailures;
+
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;

@@ -1,7 +1,7 @@
 package dev.tidemark.sink.jdbc;
 
-import dev.tidemark.sink.event.ChangeEvent;
-import dev.tidemark.sink.event.SourcePosition;
+import dev.tidemark.event.ChangeEvent;
+import dev.tidemark.event.SourcePosition;
 import java.nio.ByteBuffer;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -44,10 +44,10 @@ public final class BatchPlan {
      * @param truncatedAt rendered position of the newest truncate applied
      * @param snapshotAt  LSN of the newest snapshot whose rows were applied
      */
-    public record Marks(Map<String, String> truncatedAt, Map<String, Long> snapshotAt) {
-        public static final Marks NONE = new Marks(Map.of(), Map.of());
+    public record CursorValues(Map<String, String> truncatedAt, Map<String, Long> snapshotAt) {
+        public static final CursorValues NONE = new CursorValues(Map.of(), Map.of());
 
-        public Marks {
+        public CursorValues {
             truncatedAt = Map.copyOf(truncatedAt);
             snapshotAt = Map.copyOf(snapshotAt);
         }
@@ -58,7 +58,7 @@ public final class BatchPlan {
 
     /** The plan of a batch for a target that remembers no truncate and no snapshot. */
     public static List<Step> of(List<ChangeEvent> events) {
-        return of(events, Marks.NONE);
+        return of(events, CursorValues.NONE);
     }
 
     /**
@@ -66,7 +66,7 @@ public final class BatchPlan {
      * ordered after the newest snapshot of their table: the one remembered in {@code marks}, or a newer one whose rows
      * come earlier in this batch.
      */
-    public static List<Step> of(List<ChangeEvent> events, Marks marks) {
+    public static List<Step> of(List<ChangeEvent> events, CursorValues marks) {
         Map<String, String> truncates = new HashMap<>(marks.truncatedAt());
         Map<String, Long> snapshots = new HashMap<>(marks.snapshotAt());
         List<Step> steps = new ArrayList<>();

@@ -1,7 +1,11 @@
 package dev.tidemark.sink.jdbc;
 
-import dev.tidemark.sink.event.ChangeEvent;
-import dev.tidemark.sink.event.Column;
+import dev.tidemark.jdbc.Dialect;
+import dev.tidemark.jdbc.RetryPolicy;
+import dev.tidemark.jdbc.SinkException;
+
+import dev.tidemark.event.ChangeEvent;
+import dev.tidemark.event.Column;
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.PreparedStatement;

@@ -1,5 +1,8 @@
 package dev.tidemark.sink.jdbc;
 
+import dev.tidemark.jdbc.Dialect;
+import dev.tidemark.jdbc.MariaDbDialect;
+
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;

@@ -1,10 +1,12 @@
 package dev.tidemark.sink.jdbc;
 
-import dev.tidemark.sink.event.ChangeEvent;
-import dev.tidemark.sink.event.Column;
-import dev.tidemark.sink.event.ColumnType;
-import dev.tidemark.sink.event.RowSchema;
-import dev.tidemark.sink.event.SourcePosition;
+import dev.tidemark.jdbc.Dialect;
+
+import dev.tidemark.event.ChangeEvent;
+import dev.tidemark.event.Column;
+import dev.tidemark.event.ColumnType;
+import dev.tidemark.event.RowSchema;
+import dev.tidemark.event.SourcePosition;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.SQLException;

@@ -1,5 +1,7 @@
 package dev.tidemark.sink.jdbc;
 
+import dev.tidemark.jdbc.Dialect;
+
 import java.sql.Connection;
 import java.sql.SQLException;
 

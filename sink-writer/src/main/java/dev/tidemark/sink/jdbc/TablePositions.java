@@ -1,7 +1,9 @@
 package dev.tidemark.sink.jdbc;
 
-import dev.tidemark.sink.event.ChangeEvent;
-import dev.tidemark.sink.event.SourcePosition;
+import dev.tidemark.jdbc.Dialect;
+
+import dev.tidemark.event.ChangeEvent;
+import dev.tidemark.event.SourcePosition;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
@@ -56,7 +58,7 @@ final class TablePositions {
                 snapshots.merge(JdbcChangeSink.targetTable(e), w.order(), (a, b) -> Long.compareUnsigned(a, b) >= 0 ? a : b);
             }
         }
-        BatchPlan.Marks marks = read();
+        BatchPlan.CursorValues marks = read();
         if (snapshots != null) {
             for (Map.Entry<String, Long> s : snapshots.entrySet()) {
                 Long stored = marks.snapshotAt().get(s.getKey());
@@ -96,7 +98,7 @@ final class TablePositions {
         }
     }
 
-    private BatchPlan.Marks read() throws SQLException {
+    private BatchPlan.CursorValues read() throws SQLException {
         ensureTable();
         Map<String, String> truncated = new HashMap<>();
         Map<String, Long> snapshot = new HashMap<>();
@@ -112,7 +114,7 @@ final class TablePositions {
                 }
             }
         }
-        return new BatchPlan.Marks(truncated, snapshot);
+        return new BatchPlan.CursorValues(truncated, snapshot);
     }
 
     /** The snapshot LSN of a stored {@code lsn:<16 hex>:v2:0:…} rendering. */

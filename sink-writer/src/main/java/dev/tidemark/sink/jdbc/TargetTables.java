@@ -1,8 +1,14 @@
 package dev.tidemark.sink.jdbc;
 
-import dev.tidemark.sink.event.Column;
-import dev.tidemark.sink.event.ColumnType;
-import dev.tidemark.sink.event.RowSchema;
+import dev.tidemark.jdbc.Dialect;
+import dev.tidemark.jdbc.Failure;
+import dev.tidemark.jdbc.Messages;
+import dev.tidemark.jdbc.SinkException;
+import dev.tidemark.jdbc.SqlFailures;
+
+import dev.tidemark.event.Column;
+import dev.tidemark.event.ColumnType;
+import dev.tidemark.event.RowSchema;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;

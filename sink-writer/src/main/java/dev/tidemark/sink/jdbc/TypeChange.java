@@ -1,6 +1,6 @@
 package dev.tidemark.sink.jdbc;
 
-import dev.tidemark.sink.event.ColumnType;
+import dev.tidemark.event.ColumnType;
 import java.util.List;
 import java.util.Objects;
 

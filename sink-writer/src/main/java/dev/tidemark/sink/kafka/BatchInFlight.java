@@ -1,6 +1,6 @@
 package dev.tidemark.sink.kafka;
 
-import dev.tidemark.sink.jdbc.SinkException;
+import dev.tidemark.jdbc.SinkException;
 import java.util.Map;
 import java.util.concurrent.Callable;
 import java.util.concurrent.ExecutionException;

@@ -1,6 +1,6 @@
 package dev.tidemark.sink.kafka;
 
-import dev.tidemark.sink.event.PoisonEventException;
+import dev.tidemark.event.PoisonEventException;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.concurrent.ExecutionException;

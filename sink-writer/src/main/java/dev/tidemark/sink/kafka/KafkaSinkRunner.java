@@ -2,10 +2,10 @@ package dev.tidemark.sink.kafka;
 
 import static dev.tidemark.sink.kafka.Pending.nextOffsets;
 
-import dev.tidemark.sink.event.ChangeEvent;
-import dev.tidemark.sink.event.EnvelopeDecoder;
-import dev.tidemark.sink.event.PoisonEventException;
-import dev.tidemark.sink.jdbc.SinkException;
+import dev.tidemark.event.ChangeEvent;
+import dev.tidemark.event.EnvelopeDecoder;
+import dev.tidemark.event.PoisonEventException;
+import dev.tidemark.jdbc.SinkException;
 import dev.tidemark.sink.jdbc.ApplyResult;
 import dev.tidemark.sink.jdbc.JdbcChangeSink;
 import dev.tidemark.sink.jdbc.OffsetsFencedException;
@@ -258,7 +258,7 @@ public final class KafkaSinkRunner implements Runnable, AutoCloseable {
 
     /**
      * Applies the records in order. Undecodable records, and records the target rejects by themselves (a constraint
-     * or data rule: {@link dev.tidemark.sink.jdbc.Failure.RowRejected}), are isolated (the rest of the batch is applied around them, halving the failed part until the
+     * or data rule: {@link dev.tidemark.jdbc.Failure.RowRejected}), are isolated (the rest of the batch is applied around them, halving the failed part until the
      * single culprit is found) and handed to {@link #poison}; each applied part commits with its own offsets.
      */
     private void applyIsolating(List<Pending> items) {

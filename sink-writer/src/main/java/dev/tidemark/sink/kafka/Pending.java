@@ -1,9 +1,9 @@
 package dev.tidemark.sink.kafka;
 
-import dev.tidemark.sink.event.ChangeEvent;
-import dev.tidemark.sink.event.EnvelopeDecoder;
-import dev.tidemark.sink.event.EventOrigin;
-import dev.tidemark.sink.event.PoisonEventException;
+import dev.tidemark.event.ChangeEvent;
+import dev.tidemark.event.EnvelopeDecoder;
+import dev.tidemark.event.EventOrigin;
+import dev.tidemark.event.PoisonEventException;
 import dev.tidemark.sink.jdbc.PartitionOffset;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;

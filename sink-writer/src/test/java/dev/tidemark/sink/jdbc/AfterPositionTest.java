@@ -2,10 +2,10 @@ package dev.tidemark.sink.jdbc;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.tidemark.sink.event.ChangeEvent;
-import dev.tidemark.sink.event.RowSchema;
-import dev.tidemark.sink.event.SourcePosition;
-import dev.tidemark.sink.event.TableId;
+import dev.tidemark.event.ChangeEvent;
+import dev.tidemark.event.RowSchema;
+import dev.tidemark.event.SourcePosition;
+import dev.tidemark.event.TableId;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.DriverManager;
@@ -33,8 +33,8 @@ class AfterPositionTest {
         assertThat(after.compareTo(stored)).isPositive();
         assertThat(after.compareTo(new SourcePosition.Lsn(0x16B3749L).render())).isNegative();
         assertThat(new SourcePosition.After(after).render().compareTo(after)).isPositive();
-        String cursor = new SourcePosition.Cursor("2026-01-02T03:04:05.000000000Z").render();
-        assertThat(new SourcePosition.After(cursor).render().compareTo(new SourcePosition.Cursor("2026-01-02T03:04:05.000000001Z").render()))
+        String cursor = new SourcePosition.Watermark("2026-01-02T03:04:05.000000000Z").render();
+        assertThat(new SourcePosition.After(cursor).render().compareTo(new SourcePosition.Watermark("2026-01-02T03:04:05.000000001Z").render()))
                 .isNegative();
     }
 

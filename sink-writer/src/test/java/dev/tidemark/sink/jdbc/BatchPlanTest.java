@@ -2,12 +2,12 @@ package dev.tidemark.sink.jdbc;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.tidemark.sink.event.ChangeEvent;
-import dev.tidemark.sink.event.Column;
-import dev.tidemark.sink.event.ColumnType;
-import dev.tidemark.sink.event.RowSchema;
-import dev.tidemark.sink.event.SourcePosition;
-import dev.tidemark.sink.event.TableId;
+import dev.tidemark.event.ChangeEvent;
+import dev.tidemark.event.Column;
+import dev.tidemark.event.ColumnType;
+import dev.tidemark.event.RowSchema;
+import dev.tidemark.event.SourcePosition;
+import dev.tidemark.event.TableId;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
@@ -53,7 +53,7 @@ class BatchPlanTest {
     void changesOlderThanTheTablesTruncateAreDropped() {
         String truncatedAt = new SourcePosition.Lsn(5).render();
         List<BatchPlan.Step> plan = BatchPlan.of(List.of(upsert(1, "old", 4), upsert(2, "new", 6), delete(3, 2)),
-                new BatchPlan.Marks(Map.of("t", truncatedAt), Map.of()));
+                new BatchPlan.CursorValues(Map.of("t", truncatedAt), Map.of()));
         assertThat(plan).containsExactly(new BatchPlan.Changes(List.of(upsert(2, "new", 6))));
     }
 
@@ -84,7 +84,7 @@ class BatchPlanTest {
         List<BatchPlan.Step> plan = BatchPlan.of(List.of(read, change));
         assertThat(((BatchPlan.Changes) plan.get(0)).events()).containsExactly(read, upsertAt(2, "changed", raised));
         // or remembered from an earlier batch
-        plan = BatchPlan.of(List.of(change), new BatchPlan.Marks(Map.of(), Map.of("t", 1000L)));
+        plan = BatchPlan.of(List.of(change), new BatchPlan.CursorValues(Map.of(), Map.of("t", 1000L)));
         assertThat(((BatchPlan.Changes) plan.get(0)).events()).containsExactly(upsertAt(2, "changed", raised));
         assertThat(SourcePosition.compareRendered(snapshot.render(), raised.render())).isNegative();
         // no snapshot known: the change keeps order 0

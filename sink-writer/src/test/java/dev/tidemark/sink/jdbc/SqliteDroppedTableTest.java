@@ -1,14 +1,16 @@
 package dev.tidemark.sink.jdbc;
 
+import dev.tidemark.jdbc.SinkException;
+
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import dev.tidemark.sink.event.ChangeEvent;
-import dev.tidemark.sink.event.Column;
-import dev.tidemark.sink.event.ColumnType;
-import dev.tidemark.sink.event.RowSchema;
-import dev.tidemark.sink.event.SourcePosition;
-import dev.tidemark.sink.event.TableId;
+import dev.tidemark.event.ChangeEvent;
+import dev.tidemark.event.Column;
+import dev.tidemark.event.ColumnType;
+import dev.tidemark.event.RowSchema;
+import dev.tidemark.event.SourcePosition;
+import dev.tidemark.event.TableId;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.DriverManager;

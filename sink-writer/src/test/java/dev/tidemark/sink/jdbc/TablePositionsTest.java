@@ -2,10 +2,10 @@ package dev.tidemark.sink.jdbc;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.tidemark.sink.event.ChangeEvent;
-import dev.tidemark.sink.event.RowSchema;
-import dev.tidemark.sink.event.SourcePosition;
-import dev.tidemark.sink.event.TableId;
+import dev.tidemark.event.ChangeEvent;
+import dev.tidemark.event.RowSchema;
+import dev.tidemark.event.SourcePosition;
+import dev.tidemark.event.TableId;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.DriverManager;

@@ -8,8 +8,8 @@ import dev.tidemark.connector.config.Secret;
 import dev.tidemark.connector.config.SourceConfig;
 import dev.tidemark.connector.config.TargetConfig;
 import dev.tidemark.connector.pipeline.Sidecar;
-import dev.tidemark.connector.reconcile.TableComparison;
-import dev.tidemark.sink.event.TableId;
+import dev.tidemark.reconcile.TableComparison;
+import dev.tidemark.event.TableId;
 import dev.tidemark.sink.jdbc.SinkOptions;
 import dev.tidemark.sink.kafka.ReplayFrom;
 import dev.tidemark.tests.KafkaTopics;
@@ -125,7 +125,7 @@ final class CaptureFixture implements AutoCloseable {
     Process spawn(Path log, String... args) throws IOException {
         List<String> cmd = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
                 "-Xmx384m", "-XX:+UseSerialGC", "-cp", System.getProperty("java.class.path"),
-                "dev.tidemark.connector.cli.TidemarkCommand"));
+                "dev.tidemark.cli.TidemarkCommand"));
         cmd.addAll(List.of(args));
         ProcessBuilder pb = new ProcessBuilder(cmd);
         pb.environment().put("IT_PG_PASSWORD", pg.password());

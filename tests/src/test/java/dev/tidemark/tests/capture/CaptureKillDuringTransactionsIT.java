@@ -3,7 +3,7 @@ package dev.tidemark.tests.capture;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
-import dev.tidemark.sink.event.TableId;
+import dev.tidemark.event.TableId;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
@@ -137,10 +137,10 @@ class CaptureKillDuringTransactionsIT {
         }
     }
 
-    private static dev.tidemark.connector.reconcile.ComparisonResult compare(CaptureFixture f, Connection t, TableId table, List<String> keys)
+    private static dev.tidemark.reconcile.ComparisonResult compare(CaptureFixture f, Connection t, TableId table, List<String> keys)
             throws java.sql.SQLException {
-        return dev.tidemark.connector.reconcile.TableComparison.compare(f.source, table, keys, t, table.table(),
-                dev.tidemark.connector.reconcile.TableComparison.QuoteStyle.DOUBLE);
+        return dev.tidemark.reconcile.TableComparison.compare(f.source, table, keys, t, table.table(),
+                dev.tidemark.reconcile.TableComparison.QuoteStyle.DOUBLE);
     }
 
     private static String summary(CaptureFixture f) {

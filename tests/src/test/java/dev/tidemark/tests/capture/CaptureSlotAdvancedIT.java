@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
 import dev.tidemark.connector.pipeline.Sidecar;
-import dev.tidemark.sink.event.TableId;
+import dev.tidemark.event.TableId;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.PreparedStatement;

@@ -7,7 +7,7 @@ import dev.tidemark.connector.config.PipelineConfig;
 import dev.tidemark.connector.config.Secret;
 import dev.tidemark.connector.config.TargetConfig;
 import dev.tidemark.connector.pipeline.Sidecar;
-import dev.tidemark.sink.event.TableId;
+import dev.tidemark.event.TableId;
 import dev.tidemark.sink.jdbc.SinkOptions;
 import dev.tidemark.sink.kafka.ReplayFrom;
 import java.nio.file.Path;

@@ -159,7 +159,7 @@ final class PipelineProcesses implements AutoCloseable {
         Path log = logDir.resolve(String.format("%03d-%s.log", ++generation, role.name().toLowerCase()));
         ProcessBuilder pb = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
                 "-Xmx512m", "-XX:+UseSerialGC", "-cp", System.getProperty("java.class.path"),
-                "dev.tidemark.connector.cli.TidemarkCommand", role.name().toLowerCase(), "--config", config.toString());
+                "dev.tidemark.cli.TidemarkCommand", role.name().toLowerCase(), "--config", config.toString());
         pb.redirectErrorStream(true).redirectOutput(log.toFile());
         running.put(role, pb.start());
         logs.put(role, log);

@@ -2,11 +2,11 @@ package dev.tidemark.tests.compare;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.tidemark.connector.compare.Cause;
-import dev.tidemark.connector.compare.CompareResult;
-import dev.tidemark.connector.compare.CompareRun;
-import dev.tidemark.connector.compare.Difference;
-import dev.tidemark.connector.compare.InvoicesScenario;
+import dev.tidemark.reconcile.compare.Cause;
+import dev.tidemark.reconcile.compare.CompareResult;
+import dev.tidemark.reconcile.compare.CompareRun;
+import dev.tidemark.reconcile.compare.Difference;
+import dev.tidemark.reconcile.compare.InvoicesScenario;
 import java.math.BigDecimal;
 import java.nio.file.Path;
 import java.sql.Connection;

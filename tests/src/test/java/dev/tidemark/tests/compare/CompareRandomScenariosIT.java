@@ -2,10 +2,10 @@ package dev.tidemark.tests.compare;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.tidemark.connector.compare.CauseAttribution;
-import dev.tidemark.connector.compare.CompareResult;
-import dev.tidemark.connector.compare.Difference;
-import dev.tidemark.connector.compare.RandomScenario;
+import dev.tidemark.reconcile.compare.CauseAttribution;
+import dev.tidemark.reconcile.compare.CompareResult;
+import dev.tidemark.reconcile.compare.Difference;
+import dev.tidemark.reconcile.compare.RandomScenario;
 import java.nio.file.Path;
 import java.util.Map;
 import java.util.TreeMap;

@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import dev.tidemark.connector.cli.TidemarkCommand;
+import dev.tidemark.cli.TidemarkCommand;
 import dev.tidemark.tests.sink.TargetDatabase;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;

@@ -2,11 +2,11 @@ package dev.tidemark.tests.reconcile;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.tidemark.connector.reconcile.ReconcileRequest;
-import dev.tidemark.connector.reconcile.ReconcileResult;
-import dev.tidemark.connector.reconcile.Reconciler;
-import dev.tidemark.connector.reconcile.Repair;
-import dev.tidemark.sink.event.TableId;
+import dev.tidemark.reconcile.ReconcileRequest;
+import dev.tidemark.reconcile.ReconcileResult;
+import dev.tidemark.reconcile.Reconciler;
+import dev.tidemark.reconcile.Repair;
+import dev.tidemark.event.TableId;
 import dev.tidemark.tests.sink.TargetDatabase;
 import java.sql.Connection;
 import java.sql.PreparedStatement;

@@ -1,11 +1,11 @@
 package dev.tidemark.tests.reconcile;
 
-import dev.tidemark.sink.event.ChangeEvent;
-import dev.tidemark.sink.event.Column;
-import dev.tidemark.sink.event.ColumnType;
-import dev.tidemark.sink.event.RowSchema;
-import dev.tidemark.sink.event.SourcePosition;
-import dev.tidemark.sink.event.TableId;
+import dev.tidemark.event.ChangeEvent;
+import dev.tidemark.event.Column;
+import dev.tidemark.event.ColumnType;
+import dev.tidemark.event.RowSchema;
+import dev.tidemark.event.SourcePosition;
+import dev.tidemark.event.TableId;
 import java.math.BigDecimal;
 import java.time.Instant;
 import java.time.LocalDateTime;

@@ -110,10 +110,10 @@ enum Side {
         void bindTime(PreparedStatement ps, int i, Object t, boolean variant) throws SQLException {
             if (t instanceof Instant in) {
                 ps.setString(i, variant ? DateTimeFormatter.ISO_OFFSET_DATE_TIME.format(OffsetDateTime.ofInstant(in, ZoneOffset.ofHours(2)))
-                        : dev.tidemark.sink.jdbc.TemporalText.instant(in));
+                        : dev.tidemark.jdbc.TemporalText.instant(in));
             } else {
                 LocalDateTime l = (LocalDateTime) t;
-                ps.setString(i, variant ? l.toString().replace('T', ' ') : dev.tidemark.sink.jdbc.TemporalText.localDateTime(l));
+                ps.setString(i, variant ? l.toString().replace('T', ' ') : dev.tidemark.jdbc.TemporalText.localDateTime(l));
             }
         }
 

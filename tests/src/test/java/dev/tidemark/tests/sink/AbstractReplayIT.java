@@ -3,12 +3,12 @@ package dev.tidemark.tests.sink;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
-import dev.tidemark.connector.reconcile.CanonicalValues;
-import dev.tidemark.connector.reconcile.ValueKind;
-import dev.tidemark.sink.event.ChangeEvent;
-import dev.tidemark.sink.event.EnvelopeEncoder;
-import dev.tidemark.sink.event.RowSchema;
-import dev.tidemark.sink.event.TableId;
+import dev.tidemark.reconcile.CanonicalValues;
+import dev.tidemark.jdbc.ValueKind;
+import dev.tidemark.event.ChangeEvent;
+import dev.tidemark.event.EnvelopeEncoder;
+import dev.tidemark.event.RowSchema;
+import dev.tidemark.event.TableId;
 import dev.tidemark.sink.jdbc.JdbcChangeSink;
 import dev.tidemark.sink.jdbc.SinkOptions;
 import dev.tidemark.sink.kafka.KafkaSinkRunner;

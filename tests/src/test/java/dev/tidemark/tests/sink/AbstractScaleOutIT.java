@@ -3,7 +3,7 @@ package dev.tidemark.tests.sink;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
-import dev.tidemark.sink.event.TableId;
+import dev.tidemark.event.TableId;
 import dev.tidemark.sink.jdbc.JdbcChangeSink;
 import dev.tidemark.sink.jdbc.SinkOptions;
 import dev.tidemark.sink.kafka.KafkaSinkRunner;

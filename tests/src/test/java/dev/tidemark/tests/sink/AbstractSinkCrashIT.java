@@ -3,12 +3,12 @@ package dev.tidemark.tests.sink;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
-import dev.tidemark.connector.demo.SyntheticChangeStream;
-import dev.tidemark.connector.local.LocalKafka;
-import dev.tidemark.connector.reconcile.ValueKind;
-import dev.tidemark.sink.event.ChangeEvent;
-import dev.tidemark.sink.event.EnvelopeEncoder;
-import dev.tidemark.sink.event.TableId;
+import dev.tidemark.testkit.SyntheticChangeStream;
+import dev.tidemark.devenv.LocalKafka;
+import dev.tidemark.jdbc.ValueKind;
+import dev.tidemark.event.ChangeEvent;
+import dev.tidemark.event.EnvelopeEncoder;
+import dev.tidemark.event.TableId;
 import dev.tidemark.tests.TestInfrastructure;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -294,7 +294,7 @@ abstract class AbstractSinkCrashIT {
     private Process startSink(Path yaml, Path log) throws IOException {
         ProcessBuilder pb = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
                 "-Xmx512m", "-XX:+UseSerialGC", "-cp", System.getProperty("java.class.path"),
-                "dev.tidemark.connector.cli.TidemarkCommand", "sink", "--config", yaml.toString());
+                "dev.tidemark.cli.TidemarkCommand", "sink", "--config", yaml.toString());
         pb.redirectErrorStream(true).redirectOutput(log.toFile());
         return pb.start();
     }

@@ -3,15 +3,15 @@ package dev.tidemark.tests.sink;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import dev.tidemark.connector.reconcile.CanonicalValues;
-import dev.tidemark.connector.reconcile.ValueKind;
-import dev.tidemark.sink.event.ChangeEvent;
-import dev.tidemark.sink.event.RowSchema;
-import dev.tidemark.sink.event.SourcePosition;
-import dev.tidemark.sink.event.TableId;
+import dev.tidemark.reconcile.CanonicalValues;
+import dev.tidemark.jdbc.ValueKind;
+import dev.tidemark.event.ChangeEvent;
+import dev.tidemark.event.RowSchema;
+import dev.tidemark.event.SourcePosition;
+import dev.tidemark.event.TableId;
 import dev.tidemark.sink.jdbc.JdbcChangeSink;
 import dev.tidemark.sink.jdbc.PartitionOffset;
-import dev.tidemark.sink.jdbc.SinkException;
+import dev.tidemark.jdbc.SinkException;
 import dev.tidemark.sink.jdbc.SinkOptions;
 import java.sql.Connection;
 import java.sql.ResultSet;
@@ -193,13 +193,13 @@ abstract class AbstractSinkSemanticsIT {
 
     @Test
     void wideningIsAppliedNarrowingAndKeyChangesAreRefused() throws Exception {
-        RowSchema narrow = new RowSchema(List.of(new dev.tidemark.sink.event.Column("id", dev.tidemark.sink.event.ColumnType.of("int64"), false),
-                new dev.tidemark.sink.event.Column("qty", dev.tidemark.sink.event.ColumnType.of("int32"), true),
-                new dev.tidemark.sink.event.Column("amount", new dev.tidemark.sink.event.ColumnType("bytes", dev.tidemark.sink.event.ColumnType.DECIMAL,
+        RowSchema narrow = new RowSchema(List.of(new dev.tidemark.event.Column("id", dev.tidemark.event.ColumnType.of("int64"), false),
+                new dev.tidemark.event.Column("qty", dev.tidemark.event.ColumnType.of("int32"), true),
+                new dev.tidemark.event.Column("amount", new dev.tidemark.event.ColumnType("bytes", dev.tidemark.event.ColumnType.DECIMAL,
                         Map.of("scale", "2", "connect.decimal.precision", "6")), true)), List.of("id"));
         RowSchema wider = new RowSchema(List.of(narrow.columns().get(0),
-                new dev.tidemark.sink.event.Column("qty", dev.tidemark.sink.event.ColumnType.of("int64"), true),
-                new dev.tidemark.sink.event.Column("amount", new dev.tidemark.sink.event.ColumnType("bytes", dev.tidemark.sink.event.ColumnType.DECIMAL,
+                new dev.tidemark.event.Column("qty", dev.tidemark.event.ColumnType.of("int64"), true),
+                new dev.tidemark.event.Column("amount", new dev.tidemark.event.ColumnType("bytes", dev.tidemark.event.ColumnType.DECIMAL,
                         Map.of("scale", "3", "connect.decimal.precision", "12")), true)), List.of("id"));
         sink.apply(List.of(SinkEvents.upsert(T, narrow, Map.of("id", 1L, "qty", 5L, "amount", new java.math.BigDecimal("1234.56")), 1)), List.of());
         sink.apply(List.of(SinkEvents.upsert(T, wider, Map.of("id", 2L, "qty", 5_000_000_000L, "amount", new java.math.BigDecimal("123456789.123")), 2)), List.of());

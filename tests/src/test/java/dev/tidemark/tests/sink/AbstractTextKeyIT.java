@@ -2,14 +2,14 @@ package dev.tidemark.tests.sink;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.tidemark.connector.reconcile.CanonicalValues;
-import dev.tidemark.connector.reconcile.ValueKind;
-import dev.tidemark.sink.event.ChangeEvent;
-import dev.tidemark.sink.event.Column;
-import dev.tidemark.sink.event.ColumnType;
-import dev.tidemark.sink.event.RowSchema;
-import dev.tidemark.sink.event.SourcePosition;
-import dev.tidemark.sink.event.TableId;
+import dev.tidemark.reconcile.CanonicalValues;
+import dev.tidemark.jdbc.ValueKind;
+import dev.tidemark.event.ChangeEvent;
+import dev.tidemark.event.Column;
+import dev.tidemark.event.ColumnType;
+import dev.tidemark.event.RowSchema;
+import dev.tidemark.event.SourcePosition;
+import dev.tidemark.event.TableId;
 import dev.tidemark.sink.jdbc.JdbcChangeSink;
 import dev.tidemark.sink.jdbc.PartitionOffset;
 import dev.tidemark.sink.jdbc.SinkOptions;

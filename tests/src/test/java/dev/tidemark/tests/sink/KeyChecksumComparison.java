@@ -1,8 +1,8 @@
 package dev.tidemark.tests.sink;
 
-import dev.tidemark.connector.reconcile.CanonicalValues;
-import dev.tidemark.connector.reconcile.TableComparison;
-import dev.tidemark.connector.reconcile.ValueKind;
+import dev.tidemark.reconcile.CanonicalValues;
+import dev.tidemark.reconcile.TableComparison;
+import dev.tidemark.jdbc.ValueKind;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;

@@ -3,10 +3,10 @@ package dev.tidemark.tests.sink;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import dev.tidemark.sink.event.ColumnType;
-import dev.tidemark.sink.event.RowSchema;
+import dev.tidemark.event.ColumnType;
+import dev.tidemark.event.RowSchema;
 import dev.tidemark.sink.jdbc.PartitionOffset;
-import dev.tidemark.sink.jdbc.SinkException;
+import dev.tidemark.jdbc.SinkException;
 import java.sql.Connection;
 import java.sql.ResultSet;
 import java.sql.Statement;

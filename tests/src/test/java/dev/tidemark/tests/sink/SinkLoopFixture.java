@@ -1,9 +1,9 @@
 package dev.tidemark.tests.sink;
 
-import dev.tidemark.sink.event.ChangeEvent;
-import dev.tidemark.sink.event.EnvelopeEncoder;
-import dev.tidemark.sink.event.RowSchema;
-import dev.tidemark.sink.event.TableId;
+import dev.tidemark.event.ChangeEvent;
+import dev.tidemark.event.EnvelopeEncoder;
+import dev.tidemark.event.RowSchema;
+import dev.tidemark.event.TableId;
 import dev.tidemark.sink.jdbc.JdbcChangeSink;
 import dev.tidemark.sink.jdbc.SinkOptions;
 import dev.tidemark.sink.kafka.KafkaSinkRunner;

@@ -101,7 +101,7 @@ class SinkRestartAfterKillIT {
     private static Process startSink(Path yaml, Path log) throws IOException {
         ProcessBuilder pb = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
                 "-Xmx256m", "-XX:+UseSerialGC", "-XX:TieredStopAtLevel=1", "-cp", System.getProperty("java.class.path"),
-                "dev.tidemark.connector.cli.TidemarkCommand", "sink", "--config", yaml.toString());
+                "dev.tidemark.cli.TidemarkCommand", "sink", "--config", yaml.toString());
         pb.redirectErrorStream(true).redirectOutput(log.toFile());
         return pb.start();
     }

@@ -1,6 +1,6 @@
 package dev.tidemark.tests.sink;
 
-import dev.tidemark.connector.reconcile.TableComparison;
+import dev.tidemark.reconcile.TableComparison;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;

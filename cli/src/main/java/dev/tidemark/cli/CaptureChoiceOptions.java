@@ -1,0 +1,27 @@
+package dev.tidemark.cli;
+
+import dev.tidemark.connector.debezium.CaptureChoice;
+import picocli.CommandLine.Option;
+
+/**
+ * The explicit choices capture offers when its replication slot and its stored offsets disagree (offsets missing or
+ * damaged, slot dropped, slot advanced): without one of them capture refuses to start (exit 3). Mixed into
+ * {@code run} and {@code capture}.
+ */
+final class CaptureChoiceOptions {
+    @Option(names = "--resnapshot", description = "Drop and re-create the replication slot, set the offsets file aside and take a "
+            + "new snapshot. Afterwards run `tidemark reconcile --config FILE --repair --apply` to remove target rows the new "
+            + "snapshot no longer has.")
+    boolean resnapshot;
+
+    @Option(names = "--accept-gap", description = "Stream from the replication slot's current position without a snapshot; the "
+            + "changes between the stored offsets and the slot are NOT captured.")
+    boolean acceptGap;
+
+    CaptureChoice choice() {
+        if (resnapshot && acceptGap) {
+            throw new IllegalArgumentException("--resnapshot and --accept-gap exclude each other: choose one");
+        }
+        return resnapshot ? CaptureChoice.RESNAPSHOT : acceptGap ? CaptureChoice.ACCEPT_GAP : CaptureChoice.NONE;
+    }
+}

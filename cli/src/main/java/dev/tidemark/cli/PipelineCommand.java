@@ -1,0 +1,61 @@
+package dev.tidemark.cli;
+
+import dev.tidemark.connector.config.PipelineConfig;
+import dev.tidemark.connector.config.PipelineConfigParser;
+import dev.tidemark.connector.debezium.CaptureChoice;
+import dev.tidemark.connector.pipeline.Sidecar;
+import dev.tidemark.connector.pipeline.SinkChoices;
+import dev.tidemark.sink.kafka.ReplayFrom;
+import java.nio.file.Path;
+import java.util.concurrent.Callable;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import picocli.CommandLine.Option;
+
+/** Shared body of {@code run}, {@code capture} and {@code sink}: start, wait for a signal or a failure, drain. */
+abstract class PipelineCommand implements Callable<Integer> {
+    private static final Logger log = LoggerFactory.getLogger(PipelineCommand.class);
+
+    @Option(names = {"-c", "--config"}, required = true, paramLabel = "FILE", description = "pipeline YAML file")
+    Path config;
+
+    abstract boolean capture();
+
+    abstract boolean sink();
+
+    ReplayFrom replay() {
+        return new ReplayFrom.Stored();
+    }
+
+    SinkChoices sinkChoices() {
+        return SinkChoices.DEFAULT;
+    }
+
+    /** What the user chose for a slot and offsets that disagree; only capture commands offer a choice. */
+    CaptureChoice captureChoice() {
+        return CaptureChoice.NONE;
+    }
+
+    @Override
+    public Integer call() throws Exception {
+        PipelineConfig cfg = PipelineConfigParser.parse(config);
+        ReplayFrom replay = replay();
+        Termination termination = Termination.install();
+        try (Sidecar sidecar = Sidecar.start(cfg, capture(), sink(), replay, captureChoice(), config.toString(), sinkChoices())) {
+            while (!termination.awaitRequest(200)) {
+                if (sidecar.halted()) {
+                    break;
+                }
+            }
+            if (termination.isRequested()) {
+                log.info("stop requested: draining {}", cfg.name());
+            }
+            sidecar.close();
+            if (sidecar.failure().isPresent()) {
+                System.err.println("tidemark: " + TidemarkCommand.oneLine(sidecar.failure().get()));
+                return ExitCodes.RUNTIME;
+            }
+        }
+        return ExitCodes.OK;
+    }
+}

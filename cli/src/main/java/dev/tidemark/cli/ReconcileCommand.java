@@ -1,0 +1,266 @@
+package dev.tidemark.cli;
+
+import dev.tidemark.connector.config.ConfigException;
+import dev.tidemark.connector.config.PipelineConfig;
+import dev.tidemark.connector.config.PipelineConfigParser;
+import dev.tidemark.connector.config.UrlRedaction;
+import dev.tidemark.reconcile.ReconcileReport;
+import dev.tidemark.reconcile.ReconcileRequest;
+import dev.tidemark.reconcile.ReconcileResult;
+import dev.tidemark.reconcile.Reconciler;
+import dev.tidemark.reconcile.Repair;
+import dev.tidemark.jdbc.Durations;
+import dev.tidemark.event.TableId;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.io.PrintStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.sql.SQLException;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+
+/**
+ * {@code tidemark reconcile}: compares source and target tables by key and row checksum and reports missing, surplus
+ * and changed keys; with {@code --repair}, plans (and with {@code --apply}, applies) the change events that make the
+ * target equal. Exit codes: 0 equal (or repaired to equal), 1 differences, 2 bad usage or configuration (also a
+ * repair refused for deleting too much), 3 runtime failure.
+ */
+@Command(name = "reconcile", mixinStandardHelpOptions = true, sortOptions = false,
+        description = {"Compare a source table with its target copy by primary key and row checksum (never by counts), "
+                + "across engines: report missing, surplus and changed keys; optionally repair through the sink writer.",
+                "Passwords come from TIDEMARK_SOURCE_PASSWORD and TIDEMARK_TARGET_PASSWORD (inline use) or the pipeline file.",
+                "Example: tidemark reconcile --source jdbc:postgresql://db/shop --source-user app --target jdbc:sqlite:replica.db "
+                        + "--table public.orders --key id --settle 5s",
+                "Exit codes: 0 equal, 1 differences, 2 bad usage or configuration (or a repair refused), 3 runtime failure."})
+final class ReconcileCommand implements Callable<Integer> {
+
+    @Option(names = {"-c", "--config"}, paramLabel = "FILE", description = "CDC pipeline YAML: its source, tables and target (instead of the options below)")
+    Path config;
+
+    @Option(names = "--source", paramLabel = "JDBC_URL", description = "source database")
+    String source;
+
+    @Option(names = "--source-user", paramLabel = "USER")
+    String sourceUser;
+
+    @Option(names = "--target", paramLabel = "JDBC_URL", description = "target database")
+    String target;
+
+    @Option(names = "--target-user", paramLabel = "USER")
+    String targetUser;
+
+    @Option(names = "--table", paramLabel = "T", description = "source table (schema.table, or table); with --config: only this one")
+    String table;
+
+    @Option(names = "--target-table", paramLabel = "NAME", description = "target table (default: the source table's name without its schema)")
+    String targetTable;
+
+    @Option(names = "--key", paramLabel = "K", split = ",", description = "key column(s) (default: the source's primary key)")
+    List<String> key;
+
+    @Option(names = "--exclude", paramLabel = "COL", split = ",", description = "source columns left out of the comparison and of repairs")
+    List<String> exclude;
+
+    @Option(names = "--settle", paramLabel = "D", defaultValue = "5s",
+            description = "wait this long, then re-check keys found different; only those still different are reported (default: ${DEFAULT-VALUE})")
+    String settle;
+
+    @Option(names = "--json", paramLabel = "FILE|-", description = "write the full result, every listed key included, as JSON to FILE (or stdout)")
+    String json;
+
+    @Option(names = "--show", paramLabel = "N", defaultValue = "10", description = "keys shown per class in the text report (default: ${DEFAULT-VALUE})")
+    int show;
+
+    @Option(names = "--key-limit", paramLabel = "N", defaultValue = "100000",
+            description = "most keys kept per class; counts stay exact beyond it (default: ${DEFAULT-VALUE})")
+    int keyLimit;
+
+    @Option(names = "--segment-rows", paramLabel = "N", defaultValue = "10000",
+            description = "rows per segment compared row by row (default: ${DEFAULT-VALUE})")
+    int segmentRows;
+
+    @Option(names = "--repair", description = "plan the change events that make the target equal (a dry run unless --apply)")
+    boolean repair;
+
+    @Option(names = "--apply", description = "with --repair: apply them through the sink writer, then reconcile again")
+    boolean apply;
+
+    @Option(names = "--force", description = "with --repair --apply: delete even more than --max-delete-share of the target")
+    boolean force;
+
+    @Option(names = "--max-delete-share", paramLabel = "P", defaultValue = "10%",
+            description = "most target rows a repair may delete without --force, as a percentage or fraction (default: ${DEFAULT-VALUE})")
+    String maxDeleteShare;
+
+    @Option(names = "--no-progress", description = "no progress bar on stderr")
+    boolean noProgress;
+
+    private final PrintStream out = System.out;
+    private final PrintStream err = System.err;
+
+    @Override
+    public Integer call() throws Exception {
+        List<String> problems = new ArrayList<>();
+        Duration settleDuration = null;
+        try {
+            settleDuration = Durations.parse(settle);
+        } catch (IllegalArgumentException e) {
+            problems.add("Invalid value " + settle + " for --settle: " + e.getMessage());
+        }
+        double share = parseShare(maxDeleteShare, problems);
+        if ((apply || force) && !repair) {
+            problems.add((apply ? "--apply" : "--force") + " goes with --repair");
+        }
+        if (force && !apply) {
+            problems.add("--force goes with --repair --apply");
+        }
+        if (show < 0 || keyLimit < 1 || segmentRows < 2) {
+            problems.add("--show must be at least 0, --key-limit at least 1, --segment-rows at least 2");
+        }
+        List<ReconcileRequest> requests = config != null ? fromFile(problems) : fromOptions(problems);
+        if (!problems.isEmpty()) {
+            throw new ConfigException("command line", problems);
+        }
+        boolean jsonToStdout = "-".equals(json);
+        PrintStream report = jsonToStdout ? err : out;
+        List<ReconcileResult> results = new ArrayList<>();
+        boolean equal = true;
+        for (ReconcileRequest base : requests) {
+            ReconcileRequest request = base.withSettle(settleDuration).withSegmentRows(segmentRows).withKeyLimit(keyLimit)
+                    .withProgress(noProgress ? null : err);
+            ReconcileResult r = Reconciler.reconcile(request);
+            report.print(ReconcileReport.text(r, show));
+            if (repair && !r.equal()) {
+                r = repair(request, r, share, report);
+            }
+            results.add(r);
+            equal &= r.equal();
+        }
+        if (json != null) {
+            writeJson(results, jsonToStdout);
+        }
+        return equal ? ExitCodes.OK : ExitCodes.DIFFERENT;
+    }
+
+    private ReconcileResult repair(ReconcileRequest request, ReconcileResult r, double share, PrintStream report) throws SQLException {
+        Repair.Plan plan = Repair.plan(r);
+        report.println(plan.describe(show));
+        if (!apply) {
+            String refusal = plan.deleteShare() > share
+                    ? String.format(Locale.ROOT, " (it would be refused: %.1f%% of the target's rows is more than --max-delete-share %.1f%%; add --force)",
+                    plan.deleteShare() * 100, share * 100) : "";
+            report.println("dry run: nothing changed; add --apply to apply" + refusal);
+            return r;
+        }
+        Repair.Outcome done;
+        try {
+            done = Repair.apply(request, plan, share, force);
+        } catch (Repair.RefusedException e) {
+            throw new IllegalArgumentException(e.getMessage(), e);
+        }
+        report.printf(Locale.ROOT, "repaired %s: %d upserted, %d deleted%s through the sink writer; reconciling again%n", r.targetTable(),
+                done.upserted(), done.deleted(), done.vanished() > 0 ? ", " + done.vanished() + " keys no longer in the source skipped" : "");
+        ReconcileResult after = Reconciler.reconcile(request);
+        report.print(ReconcileReport.text(after, show));
+        return after;
+    }
+
+    private void writeJson(List<ReconcileResult> results, boolean toStdout) throws IOException {
+        if (toStdout) {
+            ReconcileReport.json(results, out);
+            return;
+        }
+        try (OutputStream o = Files.newOutputStream(Path.of(json))) {
+            ReconcileReport.json(results, o);
+        }
+    }
+
+    private static double parseShare(String text, List<String> problems) {
+        try {
+            String t = text.trim();
+            double v = t.endsWith("%") ? Double.parseDouble(t.substring(0, t.length() - 1)) / 100 : Double.parseDouble(t);
+            if (v < 0 || v > 1) {
+                problems.add("Invalid value " + text + " for --max-delete-share: between 0% and 100%");
+            }
+            return v;
+        } catch (NumberFormatException e) {
+            problems.add("Invalid value " + text + " for --max-delete-share: a percentage (10%) or a fraction (0.1)");
+            return 0;
+        }
+    }
+
+    private List<ReconcileRequest> fromOptions(List<String> problems) {
+        if (source == null) {
+            problems.add("Missing --source JDBC_URL (or give --config FILE)");
+        }
+        if (target == null) {
+            problems.add("Missing --target JDBC_URL");
+        }
+        if (table == null) {
+            problems.add("Missing --table T");
+        }
+        if (!problems.isEmpty()) {
+            return List.of();
+        }
+        Map<String, String> env = System.getenv();
+        TableId id = TableId.parse(table);
+        ReconcileRequest r = ReconcileRequest.of(ReconcileRequest.Endpoint.of(source, sourceUser, env.get("TIDEMARK_SOURCE_PASSWORD")), id,
+                ReconcileRequest.Endpoint.of(target, targetUser, env.get("TIDEMARK_TARGET_PASSWORD")),
+                targetTable != null ? targetTable : id.table());
+        return List.of(refine(r));
+    }
+
+    private ReconcileRequest refine(ReconcileRequest r) {
+        if (key != null) {
+            r = r.withKeyColumns(key);
+        }
+        if (exclude != null) {
+            r = r.withExcludedColumns(new HashSet<>(exclude));
+        }
+        return r;
+    }
+
+    private List<ReconcileRequest> fromFile(List<String> problems) {
+        for (Object[] o : new Object[][] {{"--source", source}, {"--target", target}, {"--source-user", sourceUser}, {"--target-user", targetUser}}) {
+            if (o[1] != null) {
+                problems.add(o[0] + " cannot be combined with --config (the file says it)");
+            }
+        }
+        PipelineConfig cfg = PipelineConfigParser.parse(config, System::getenv);
+        List<ReconcileRequest> out = new ArrayList<>();
+        for (TableId t : cfg.source().tables()) {
+            if (table != null && !t.toString().equals(table) && !t.table().equals(table)) {
+                continue;
+            }
+            ReconcileRequest r = ReconcileRequest.of(
+                    ReconcileRequest.Endpoint.of(cfg.source().jdbcUrl(), cfg.source().user(), cfg.source().password().reveal()), t,
+                    ReconcileRequest.Endpoint.of(cfg.target().jdbcUrl(), cfg.target().user(), cfg.target().password().reveal()),
+                    targetTable != null ? targetTable : t.table()).withPositionColumn(cfg.target().positionColumn());
+            out.add(refine(r));
+        }
+        if (out.isEmpty()) {
+            problems.add(table != null ? "no table " + table + " in source.tables of " + config + " (" + cfg.source().tables() + ")"
+                    : "no tables in " + config);
+        }
+        if (targetTable != null && out.size() > 1) {
+            problems.add("--target-table names one table: give --table too");
+        }
+        if (key != null && out.size() > 1) {
+            problems.add("--key applies to one table: give --table too");
+        }
+        return out;
+    }
+
+    @Override
+    public String toString() {
+        return "reconcile " + UrlRedaction.mask(source) + " → " + UrlRedaction.mask(target);
+    }
+}

@@ -1,0 +1,52 @@
+package dev.tidemark.cli;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializationFeature;
+import dev.tidemark.connector.config.PipelineConfigParser;
+import dev.tidemark.cli.status.PipelineStatus;
+import dev.tidemark.cli.status.StatusReader;
+import java.nio.file.Path;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+
+/** Where a pipeline stands: replication slot, topic end offsets, offsets stored in the target, lag. */
+@Command(name = "status", mixinStandardHelpOptions = true,
+        description = "Show a pipeline's replication slot (WAL it retains), each topic partition's end offset, the offset "
+                + "stored in the target and the lag between them. Exit 0 when everything could be read, 3 otherwise.")
+final class StatusCommand implements Callable<Integer> {
+    @Option(names = {"-c", "--config"}, required = true, paramLabel = "FILE", description = "pipeline YAML file")
+    Path config;
+
+    @Option(names = "--json", description = "print JSON instead of a table")
+    boolean json;
+
+    @Override
+    public Integer call() throws Exception {
+        PipelineStatus s = StatusReader.read(PipelineConfigParser.parse(config));
+        if (json) {
+            System.out.println(new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT).writeValueAsString(s));
+        } else {
+            print(s);
+        }
+        return s.problems().isEmpty() ? ExitCodes.OK : ExitCodes.RUNTIME;
+    }
+
+    private static void print(PipelineStatus s) {
+        System.out.println("pipeline " + s.pipeline() + " at " + s.readAt());
+        PipelineStatus.Slot slot = s.slot();
+        if (slot != null) {
+            System.out.println(!slot.exists() ? "  slot " + slot.name() + (s.offsets().equals("missing") ? ": not created yet"
+                    : ": MISSING (capture offsets exist)")
+                    : String.format("  slot %s: %s, confirmed %s, server at %s, retains %,d bytes of WAL", slot.name(),
+                    slot.active() ? "active" : "inactive", slot.confirmedFlushLsn(), slot.currentLsn(), slot.retainedWalBytes()));
+        }
+        System.out.println("  capture offsets: " + s.offsets());
+        System.out.printf("  %-40s %9s %12s %12s %10s%n", "topic", "partition", "end", "applied", "lag");
+        for (PipelineStatus.Partition p : s.partitions()) {
+            System.out.printf("  %-40s %9d %12d %12d %10d%n", p.topic(), p.partition(), p.endOffset(), p.storedOffset(), p.lag());
+        }
+        System.out.printf("  total lag: %,d events%n", s.totalLag());
+        s.problems().forEach(p -> System.out.println("  problem: " + p));
+    }
+}

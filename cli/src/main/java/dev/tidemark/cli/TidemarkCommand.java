@@ -1,0 +1,56 @@
+package dev.tidemark.cli;
+
+import dev.tidemark.connector.config.ConfigException;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+
+/**
+ * The {@code tidemark} command. Exit codes: 0 success, 1 differences found, 2 bad usage or configuration,
+ * 3 runtime failure.
+ */
+@Command(name = "tidemark", mixinStandardHelpOptions = true, version = "tidemark 0.1.0",
+        description = "Change-data-capture: PostgreSQL logical decoding → Kafka → JDBC targets, with proof.",
+        subcommands = {RunCommand.class, CaptureCommand.class, SinkCommand.class, DemoCommand.class, WatermarkCommand.class,
+                ReconcileCommand.class, CompareCommand.class, StatusCommand.class})
+public final class TidemarkCommand implements Runnable {
+    @CommandLine.Spec
+    CommandLine.Model.CommandSpec spec;
+
+    public static void main(String[] args) {
+        if (args.length > 0 && (args[0].equals("demo") || args[0].equals("compare")) && System.getProperty("TIDEMARK_LOG_LEVEL") == null
+                && System.getenv("TIDEMARK_LOG_LEVEL") == null) {
+            // demo and compare narrate on stdout; keep the log to warnings
+            System.setProperty("TIDEMARK_LOG_LEVEL", "WARN");
+        }
+        System.exit(execute(args));
+    }
+
+    /** Runs the command line and returns the exit code (no System.exit, for tests). */
+    public static int execute(String... args) {
+        CommandLine cl = new CommandLine(new TidemarkCommand());
+        cl.setExecutionExceptionHandler((e, cmd, parsed) -> {
+            if (e instanceof ConfigException) {
+                cmd.getErr().println("tidemark: " + e.getMessage());
+                return ExitCodes.USAGE;
+            }
+            if (e instanceof IllegalArgumentException) {
+                cmd.getErr().println("tidemark: " + e.getMessage());
+                return ExitCodes.USAGE;
+            }
+            cmd.getErr().println("tidemark: " + oneLine(e));
+            return ExitCodes.RUNTIME;
+        });
+        return cl.execute(args);
+    }
+
+    static String oneLine(Throwable e) {
+        String m = e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage();
+        return m;
+    }
+
+    @Override
+    public void run() {
+        throw new CommandLine.ParameterException(spec.commandLine(),
+                "choose a command: run, capture, sink, demo, watermark, reconcile or compare");
+    }
+}

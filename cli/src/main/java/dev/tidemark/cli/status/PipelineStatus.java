@@ -1,0 +1,32 @@
+package dev.tidemark.cli.status;
+
+import java.util.List;
+
+/**
+ * Where a pipeline stands, read from the three places that hold its state: the source's replication slot, the
+ * Kafka topics, and the target's {@code tidemark_offsets}. Nothing here is cached by the process; every figure is
+ * read at {@link #readAt()}.
+ *
+ * @param slot       the replication slot, or null when the source cannot be reached
+ * @param offsets    capture's offsets file: where it resumes ("at 0/1A2B3C8"), "missing", or "damaged: why"
+ * @param partitions one entry per topic partition: end offset in Kafka, next offset stored in the target, and lag
+ * @param problems   what could not be read, one line each
+ */
+public record PipelineStatus(String pipeline, String readAt, Slot slot, String offsets, List<Partition> partitions, List<String> problems) {
+    public PipelineStatus {
+        partitions = List.copyOf(partitions);
+        problems = List.copyOf(problems);
+    }
+
+    /** The logical replication slot capture reads from. */
+    public record Slot(String name, boolean exists, boolean active, String confirmedFlushLsn, String currentLsn, long retainedWalBytes) {
+    }
+
+    /** One topic partition: {@code lag = endOffset − storedOffset} events not yet applied to the target. */
+    public record Partition(String topic, int partition, long endOffset, long storedOffset, long lag) {
+    }
+
+    public long totalLag() {
+        return partitions.stream().mapToLong(Partition::lag).sum();
+    }
+}

@@ -1,0 +1,95 @@
+package dev.tidemark.event;
+
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+
+/**
+ * One change to apply to a target, decoded from a change-event envelope. Exhaustive by design: the sink switches
+ * over the permitted records without a default branch, so a new kind of change cannot be silently ignored.
+ *
+ * <p>Keys are maps from key column name to value in key-column order; values are the decoded Java values
+ * ({@link Long}, {@link Double}, {@link Boolean}, {@link String}, {@link java.math.BigDecimal},
+ * {@link java.time.Instant}, {@link java.time.LocalDateTime}, {@link java.time.LocalDate}, {@link java.time.LocalTime},
+ * {@code byte[]}) or {@code null}.
+ */
+public sealed interface ChangeEvent {
+
+    TableId table();
+
+    Map<String, Object> key();
+
+    SourcePosition position();
+
+    /** The same change at another source position (the sink orders some positions relative to what it applied). */
+    ChangeEvent withPosition(SourcePosition position);
+
+    /** Insert, update or snapshot read: the full row after the change ({@code op} c, u, r). */
+    record Upsert(TableId table, Map<String, Object> key, RowSchema schema, Map<String, Object> row,
+                  SourcePosition position, Op op) implements ChangeEvent {
+        public Upsert {
+            Objects.requireNonNull(table, "table");
+            Objects.requireNonNull(schema, "schema");
+            key = java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(key));
+            row = java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(row));
+            if (key.isEmpty()) {
+                throw new IllegalArgumentException("table " + table + ": upsert without a primary key");
+            }
+        }
+
+        @Override
+        public Upsert withPosition(SourcePosition position) {
+            return new Upsert(table, key, schema, row, position, op);
+        }
+
+        /** Columns whose value is Debezium's unchanged-TOAST placeholder: they must be left out of updates. */
+        public List<String> unavailableColumns() {
+            List<String> out = null;
+            for (Map.Entry<String, Object> e : row.entrySet()) {
+                if (e.getValue() instanceof String v && v.equals(UNAVAILABLE)) {
+                    if (out == null) {
+                        out = new java.util.ArrayList<>();
+                    }
+                    out.add(e.getKey());
+                }
+            }
+            return out == null ? List.of() : List.copyOf(out);
+        }
+    }
+
+    /** A delete ({@code op} d) or a tombstone (key with a null value). */
+    record Delete(TableId table, Map<String, Object> key, SourcePosition position, boolean tombstone)
+            implements ChangeEvent {
+        public Delete {
+            Objects.requireNonNull(table, "table");
+            key = java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(key));
+            if (key.isEmpty()) {
+                throw new IllegalArgumentException("table " + table + ": delete without a primary key");
+            }
+        }
+
+        @Override
+        public Delete withPosition(SourcePosition position) {
+            return new Delete(table, key, position, tombstone);
+        }
+    }
+
+    /** A truncate of the whole table ({@code op} t). */
+    record Truncate(TableId table, SourcePosition position) implements ChangeEvent {
+        @Override
+        public Map<String, Object> key() {
+            return Map.of();
+        }
+
+        @Override
+        public Truncate withPosition(SourcePosition position) {
+            return new Truncate(table, position);
+        }
+    }
+
+    /** The envelope's {@code op} codes that produce an {@link Upsert}. */
+    enum Op { CREATE, UPDATE, READ }
+
+    /** Debezium's placeholder for an unchanged TOASTed value that the log did not carry. */
+    String UNAVAILABLE = "__debezium_unavailable_value";
+}

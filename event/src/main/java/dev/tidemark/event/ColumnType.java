@@ -1,0 +1,63 @@
+package dev.tidemark.event;
+
+import java.util.Map;
+import java.util.Objects;
+
+/**
+ * The type of a column as the event schema describes it: the Kafka Connect physical type ({@code int64},
+ * {@code string}, ...), the optional logical name ({@code org.apache.kafka.connect.data.Decimal},
+ * {@code io.debezium.time.ZonedTimestamp}, ...) and the schema parameters (scale, precision, source column type).
+ */
+public record ColumnType(String connectType, String logicalName, Map<String, String> parameters) {
+    public static final String DECIMAL = "org.apache.kafka.connect.data.Decimal";
+    public static final String VARIABLE_SCALE_DECIMAL = "io.debezium.data.VariableScaleDecimal";
+    public static final String DATE = "io.debezium.time.Date";
+    public static final String CONNECT_DATE = "org.apache.kafka.connect.data.Date";
+    public static final String TIME_MILLIS = "io.debezium.time.Time";
+    public static final String TIME_MICROS = "io.debezium.time.MicroTime";
+    public static final String TIME_NANOS = "io.debezium.time.NanoTime";
+    public static final String ZONED_TIME = "io.debezium.time.ZonedTime";
+    public static final String TIMESTAMP_MILLIS = "io.debezium.time.Timestamp";
+    public static final String TIMESTAMP_MICROS = "io.debezium.time.MicroTimestamp";
+    public static final String TIMESTAMP_NANOS = "io.debezium.time.NanoTimestamp";
+    public static final String CONNECT_TIMESTAMP = "org.apache.kafka.connect.data.Timestamp";
+    public static final String ZONED_TIMESTAMP = "io.debezium.time.ZonedTimestamp";
+    public static final String JSON = "io.debezium.data.Json";
+    public static final String UUID = "io.debezium.data.Uuid";
+
+    public ColumnType {
+        Objects.requireNonNull(connectType, "connectType");
+        parameters = parameters == null ? Map.of() : Map.copyOf(parameters);
+    }
+
+    public static ColumnType of(String connectType) {
+        return new ColumnType(connectType, null, Map.of());
+    }
+
+    public boolean is(String logical) {
+        return logical.equals(logicalName);
+    }
+
+    /** Decimal scale from the schema parameters, or -1 when the schema does not give one. */
+    public int scale() {
+        return intParameter("scale", -1);
+    }
+
+    /** Decimal precision (from {@code connect.decimal.precision} or the propagated source length), or -1. */
+    public int precision() {
+        int p = intParameter("connect.decimal.precision", -1);
+        return p >= 0 ? p : intParameter("__debezium.source.column.length", -1);
+    }
+
+    private int intParameter(String name, int fallback) {
+        String v = parameters.get(name);
+        if (v == null) {
+            return fallback;
+        }
+        try {
+            return Integer.parseInt(v);
+        } catch (NumberFormatException e) {
+            return fallback;
+        }
+    }
+}

@@ -1,0 +1,172 @@
+package dev.tidemark.jdbc;
+
+import dev.tidemark.event.ColumnType;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.time.LocalDateTime;
+import java.time.ZoneOffset;
+import java.util.List;
+import java.util.stream.Collectors;
+
+/**
+ * MariaDB target. Sessions run with {@code time_zone='+00:00'}; zoned timestamps are stored as {@code DATETIME(6)}
+ * in UTC (MariaDB's {@code TIMESTAMP} ends in 2038). Key columns are sized by {@link MariaDbKeyLayout} (text keys
+ * {@code VARCHAR} in a binary collation, the whole key within InnoDB's limit), other text {@code LONGTEXT}. Sessions
+ * are strict ({@code STRICT_ALL_TABLES}): a value that does not fit is refused, never cut. DDL commits implicitly on MariaDB; the sink runs DDL before the data
+ * transaction, never inside it.
+ *
+ * <p>Upserts use {@code ON DUPLICATE KEY UPDATE}, which has no {@code WHERE}: each assignment is guarded by the
+ * position comparison instead, and the position column is assigned last, because MariaDB evaluates assignments
+ * left to right and later ones see earlier results.
+ */
+public final class MariaDbDialect implements Dialect {
+    private static final int MAX_KEY_CHARS = 768; // utf8mb4: 3072-byte index limit
+
+    @Override
+    public String name() {
+        return "mariadb";
+    }
+
+    @Override
+    public String quote(String identifier) {
+        return Identifiers.backticked(identifier);
+    }
+
+    @Override
+    public void configure(Connection connection) throws SQLException {
+        try (Statement s = connection.createStatement()) {
+            s.execute("SET SESSION time_zone = '+00:00'");
+            // a value too long for its column is refused, never cut (a cut key would merge distinct rows)
+            s.execute("SET SESSION sql_mode = IF(@@SESSION.sql_mode = '', 'STRICT_ALL_TABLES', "
+                    + "CONCAT(@@SESSION.sql_mode, ',STRICT_ALL_TABLES'))");
+        }
+    }
+
+    @Override
+    public String columnType(ColumnType type, boolean key) {
+        String logical = type.logicalName() == null ? "" : type.logicalName();
+        switch (logical) {
+            case ColumnType.DECIMAL -> {
+                int p = type.precision();
+                int s = Math.max(type.scale(), 0);
+                if (p > 0 && p <= 65 && s <= 38 && p >= s) {
+                    return "DECIMAL(" + p + "," + s + ")";
+                }
+                return "DECIMAL(65," + Math.min(Math.max(s, 30), 38) + ")";
+            }
+            case ColumnType.VARIABLE_SCALE_DECIMAL -> {
+                return "DECIMAL(65,30)";
+            }
+            case ColumnType.ZONED_TIMESTAMP, ColumnType.TIMESTAMP_MICROS, ColumnType.TIMESTAMP_NANOS -> {
+                return "DATETIME(6)";
+            }
+            case ColumnType.TIMESTAMP_MILLIS, ColumnType.CONNECT_TIMESTAMP -> {
+                return "DATETIME(3)";
+            }
+            case ColumnType.DATE, ColumnType.CONNECT_DATE -> {
+                return "DATE";
+            }
+            case ColumnType.TIME_MILLIS, ColumnType.TIME_MICROS, ColumnType.TIME_NANOS -> {
+                return "TIME(6)";
+            }
+            case ColumnType.JSON -> {
+                return key ? "VARCHAR(" + MAX_KEY_CHARS + ") " + MariaDbKeyLayout.TEXT_KEY_CHARSET : "JSON";
+            }
+            case ColumnType.UUID -> {
+                return "UUID";
+            }
+            default -> {
+                // physical type below
+            }
+        }
+        return switch (type.connectType()) {
+            case "int8", "int16" -> "SMALLINT";
+            case "int32" -> "INT";
+            case "int64" -> "BIGINT";
+            case "float", "float32" -> "FLOAT";
+            case "double", "float64" -> "DOUBLE";
+            case "boolean" -> "BOOLEAN";
+            case "bytes" -> key ? "VARBINARY(" + MAX_KEY_CHARS + ")" : "LONGBLOB";
+            default -> key ? "VARCHAR(" + keyLength(type) + ") " + MariaDbKeyLayout.TEXT_KEY_CHARSET : "LONGTEXT";
+        };
+    }
+
+    /** Sized to fit InnoDB's key limit whole, binary text keys: see {@link MariaDbKeyLayout}. */
+    @Override
+    public java.util.Map<String, String> keyColumnTypes(String table, dev.tidemark.event.RowSchema schema) {
+        return MariaDbKeyLayout.layout(table, schema, t -> columnType(t, false));
+    }
+
+    private static int keyLength(ColumnType type) {
+        String len = type.parameters().get("__debezium.source.column.length");
+        try {
+            int n = len == null ? MAX_KEY_CHARS : Integer.parseInt(len);
+            return n > 0 && n <= MAX_KEY_CHARS ? n : MAX_KEY_CHARS;
+        } catch (NumberFormatException e) {
+            return MAX_KEY_CHARS;
+        }
+    }
+
+    @Override
+    public String textType() {
+        return "VARCHAR(255) CHARACTER SET utf8mb4 COLLATE utf8mb4_nopad_bin"; // Tidemark's own keys (topics, table names) are case-sensitive
+    }
+
+    @Override
+    public String positionType() {
+        return "VARCHAR(255) CHARACTER SET utf8mb4 COLLATE utf8mb4_bin";
+    }
+
+    @Override
+    public String alterColumnType(String table, String column, String type) {
+        return "ALTER TABLE " + quote(table) + " MODIFY COLUMN " + quote(column) + " " + type;
+    }
+
+    @Override
+    public String bigintType() {
+        return "BIGINT";
+    }
+
+    /**
+     * Example: {@code INSERT INTO `orders` (`id`, `amount`, `__tidemark_position`) VALUES (?, ?, ?)
+     * ON DUPLICATE KEY UPDATE `amount` = IF(g, VALUES(`amount`), `amount`), `__tidemark_position` = IF(g, …)}
+     * with {@code g = `__tidemark_position` IS NULL OR VALUES(`__tidemark_position`) IS NULL OR
+     * `__tidemark_position` <= VALUES(`__tidemark_position`)}.
+     */
+    @Override
+    public String upsert(String table, List<String> columns, List<String> keyColumns, List<String> updateColumns, String positionColumn) {
+        String cols = columns.stream().map(this::quote).collect(Collectors.joining(", "));
+        String params = columns.stream().map(c -> "?").collect(Collectors.joining(", "));
+        String insert = "INSERT INTO " + quote(table) + " (" + cols + ") VALUES (" + params + ")";
+        if (updateColumns.isEmpty()) {
+            return "INSERT IGNORE" + insert.substring("INSERT".length());
+        }
+        List<String> ordered = new java.util.ArrayList<>(updateColumns);
+        if (positionColumn != null && ordered.remove(positionColumn)) {
+            ordered.add(positionColumn);
+        }
+        String sets;
+        if (positionColumn == null) {
+            sets = ordered.stream().map(c -> quote(c) + " = VALUES(" + quote(c) + ")").collect(Collectors.joining(", "));
+        } else {
+            String p = quote(positionColumn);
+            String guard = "(" + p + " IS NULL OR VALUES(" + p + ") IS NULL OR " + p + " <= VALUES(" + p + "))";
+            sets = ordered.stream().map(c -> quote(c) + " = IF(" + guard + ", VALUES(" + quote(c) + "), " + quote(c) + ")")
+                    .collect(Collectors.joining(", "));
+        }
+        return insert + " ON DUPLICATE KEY UPDATE " + sets;
+    }
+
+    @Override
+    public String columnsQuery() {
+        return "SELECT column_name FROM information_schema.columns WHERE table_schema = DATABASE() AND table_name = ? "
+                + "ORDER BY ordinal_position";
+    }
+
+    @Override
+    public void bind(PreparedStatement statement, int index, Object value, ColumnType type) throws SQLException {
+        Binding.bindNative(statement, index, value, i -> LocalDateTime.ofInstant(i, ZoneOffset.UTC));
+    }
+}

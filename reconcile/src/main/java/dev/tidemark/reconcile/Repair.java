@@ -1,0 +1,344 @@
+package dev.tidemark.reconcile;
+
+import dev.tidemark.jdbc.Engine;
+import dev.tidemark.jdbc.ValueKind;
+
+import dev.tidemark.connector.config.UrlRedaction;
+import dev.tidemark.jdbc.SourceColumn;
+import dev.tidemark.jdbc.SourceSql;
+import dev.tidemark.event.ChangeEvent;
+import dev.tidemark.event.Column;
+import dev.tidemark.event.ColumnType;
+import dev.tidemark.event.RowSchema;
+import dev.tidemark.event.SourcePosition;
+import dev.tidemark.event.TableId;
+import dev.tidemark.jdbc.Dialect;
+import dev.tidemark.sink.jdbc.JdbcChangeSink;
+import dev.tidemark.sink.jdbc.SinkOptions;
+import java.lang.reflect.Proxy;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Properties;
+
+/**
+ * Turns a reconcile's differences into change events and applies them to the target through the sink writer — the
+ * same idempotent, position-guarded path as CDC and watermark mode: upserts ({@code op} r) of the source's current
+ * rows for missing and changed keys, deletes for surplus keys.
+ *
+ * <p>Positions (the sink skips an event older than the row's stored position): a repair of a key the target holds
+ * (changed, surplus, or soft-deleted) carries {@link SourcePosition.After} the stored position, so it wins over the
+ * stale row and over a replay of the event that wrote it, while any later source event still wins over the repair.
+ * A repair of a key the target does not hold carries no position, so every later event applies over it. Repairs
+ * therefore never block the pipeline's own events; the price is that a pending event older than the row the repair
+ * read can briefly move the row back until the next event for that key (or the next reconcile) — never lose one.
+ *
+ * <p>Safety: {@link #plan} describes what would be done (a dry run); {@link #apply} refuses to delete more than
+ * {@code maxDeleteShare} of the target's rows unless forced (a wrong target URL or table must not be emptied).
+ */
+public final class Repair {
+    private static final int BATCH = 500;
+
+    private Repair() {
+    }
+
+    /**
+     * What a repair of {@code result} would do.
+     *
+     * @param upserts    keys to upsert from the source (missing and changed)
+     * @param deletes    keys to delete from the target (surplus)
+     * @param targetRows live target rows when reconciled, the basis of the delete share
+     * @param unlisted   differences beyond the key limit, which this repair leaves for a next run
+     */
+    public record Plan(String table, String targetTable, List<RowKey> upserts, List<RowKey> deletes, long targetRows, long unlisted) {
+        public Plan {
+            upserts = List.copyOf(upserts);
+            deletes = List.copyOf(deletes);
+        }
+
+        /** Deletes as a share of the target's rows (1 when the target is empty and something would be deleted). */
+        public double deleteShare() {
+            return targetRows == 0 ? (deletes.isEmpty() ? 0 : 1) : deletes.size() / (double) targetRows;
+        }
+
+        public boolean empty() {
+            return upserts.isEmpty() && deletes.isEmpty();
+        }
+
+        /** One paragraph: counts, and up to {@code shown} keys of each kind. */
+        public String describe(int shown) {
+            return String.format(Locale.ROOT, "repair %s → %s: upsert %d row(s) from the source%s, delete %d row(s) from the target%s "
+                            + "(%.1f%% of its %,d rows)%s", table, targetTable, upserts.size(), ReconcileReport.keys(upserts, shown),
+                    deletes.size(), ReconcileReport.keys(deletes, shown), deleteShare() * 100, targetRows,
+                    unlisted > 0 ? "; " + unlisted + " more differences beyond the key limit need another run" : "");
+        }
+    }
+
+    /** What an applied repair did: rows upserted and deleted, and keys skipped because the source no longer has them. */
+    public record Outcome(long upserted, long deleted, long vanished) {
+    }
+
+    /** The repair was refused: it would delete too much of the target. */
+    public static final class RefusedException extends RuntimeException {
+        private static final long serialVersionUID = 1L;
+
+        RefusedException(String message) {
+            super(message);
+        }
+    }
+
+    public static Plan plan(ReconcileResult r) {
+        List<RowKey> upserts = new ArrayList<>(r.missingKeys());
+        upserts.addAll(r.changedKeys());
+        long unlisted = r.missingCount() + r.surplusCount() + r.changedCount()
+                - r.missingKeys().size() - r.surplusKeys().size() - r.changedKeys().size();
+        return new Plan(r.table(), r.targetTable(), upserts, r.surplusKeys(), r.targetRows(), unlisted);
+    }
+
+    /**
+     * Applies {@code plan} to the target of {@code request}.
+     *
+     * @param maxDeleteShare most deletes allowed, as a share of the target's rows (0.1 = 10%)
+     * @param force          apply even when the deletes exceed {@code maxDeleteShare}
+     * @throws RefusedException when the deletes exceed the share and {@code force} is false; nothing was changed
+     */
+    public static Outcome apply(ReconcileRequest request, Plan plan, double maxDeleteShare, boolean force) throws SQLException {
+        if (!force && plan.deleteShare() > maxDeleteShare) {
+            throw new RefusedException(String.format(Locale.ROOT, "refusing to delete %d of the %,d rows of target table %s (%.1f%%, more "
+                            + "than the allowed %.1f%%): check that %s is the right target, then repeat with --force",
+                    plan.deletes().size(), plan.targetRows(), plan.targetTable(), plan.deleteShare() * 100, maxDeleteShare * 100,
+                    UrlRedaction.mask(request.target().jdbcUrl())));
+        }
+        if (plan.empty()) {
+            return new Outcome(0, 0, 0);
+        }
+        Engine srcEngine = Engine.forUrl(request.source().jdbcUrl());
+        Engine tgtEngine = Engine.forUrl(request.target().jdbcUrl());
+        Connection src = request.source().open();
+        try {
+            Connection tgt = request.target().open();
+            boolean tgtAuto = tgt.getAutoCommit();
+            boolean srcAuto = src.getAutoCommit();
+            try {
+                TableShape shape = TableShape.resolve(request, src, srcEngine, tgt, tgtEngine);
+                RowSchema schema = schema(shape, recordedTypes(tgt, tgtEngine, shape.targetTable()));
+                SinkOptions options = new SinkOptions("reconcile", request.positionColumn(), false,
+                        shape.targetDeleted() != null ? SinkOptions.DeleteMode.SOFT : SinkOptions.DeleteMode.HARD);
+                TableId eventTable = new TableId(shape.source().id().schema(), shape.targetTable());
+                long upserted = 0;
+                long deleted = 0;
+                long vanished = 0;
+                try (JdbcChangeSink sink = sink(request, tgt, options)) {
+                    for (int from = 0; from < plan.upserts().size(); from += BATCH) {
+                        List<RowKey> keys = plan.upserts().subList(from, Math.min(plan.upserts().size(), from + BATCH));
+                        Map<RowKey, String> stored = storedPositions(tgt, tgtEngine, shape, request.positionColumn(), keys);
+                        List<ChangeEvent> events = new ArrayList<>();
+                        for (Map<String, Object> row : sourceRows(src, srcEngine, shape, keys)) {
+                            RowKey key = keyOf(shape, row);
+                            Map<String, Object> keyMap = new LinkedHashMap<>();
+                            shape.keyColumns().forEach(k -> keyMap.put(k, row.get(k)));
+                            events.add(new ChangeEvent.Upsert(eventTable, keyMap, schema, row, after(stored.get(key)), ChangeEvent.Op.READ));
+                        }
+                        vanished += keys.size() - events.size();
+                        upserted += sink.apply(events, List.of()).upserts();
+                    }
+                    for (int from = 0; from < plan.deletes().size(); from += BATCH) {
+                        List<RowKey> keys = plan.deletes().subList(from, Math.min(plan.deletes().size(), from + BATCH));
+                        Map<RowKey, String> stored = storedPositions(tgt, tgtEngine, shape, request.positionColumn(), keys);
+                        List<ChangeEvent> events = new ArrayList<>();
+                        for (RowKey key : keys) {
+                            events.add(new ChangeEvent.Delete(eventTable, typedKey(shape, key), after(stored.get(key)), false));
+                        }
+                        deleted += sink.apply(events, List.of()).deletes();
+                    }
+                }
+                return new Outcome(upserted, deleted, vanished);
+            } finally {
+                if (!request.target().owned()) {
+                    if (!tgt.getAutoCommit()) {
+                        tgt.rollback();
+                    }
+                    tgt.setAutoCommit(tgtAuto);
+                } else {
+                    tgt.close();
+                }
+                if (!request.source().owned() && src.getAutoCommit() != srcAuto) {
+                    src.rollback();
+                    src.setAutoCommit(srcAuto);
+                }
+            }
+        } finally {
+            if (request.source().owned()) {
+                src.close();
+            }
+        }
+    }
+
+    private static SourcePosition after(String stored) {
+        return stored == null || stored.isEmpty() ? new SourcePosition.Unknown() : new SourcePosition.After(stored);
+    }
+
+    /**
+     * The sink on the target: its own connection for a URL endpoint; for a caller's connection, that connection behind
+     * a proxy whose {@code close()} does nothing (the caller owns it).
+     */
+    private static JdbcChangeSink sink(ReconcileRequest request, Connection tgt, SinkOptions options) throws SQLException {
+        Dialect dialect = Dialect.forUrl(request.target().jdbcUrl());
+        if (request.target().owned()) {
+            Properties p = dialect.connectionDefaults();
+            p.putAll(request.target().properties());
+            String url = request.target().jdbcUrl();
+            return new JdbcChangeSink(() -> DriverManager.getConnection(url, p), dialect, options);
+        }
+        Connection shared = (Connection) Proxy.newProxyInstance(Repair.class.getClassLoader(), new Class<?>[] {Connection.class},
+                (proxy, method, args) -> {
+                    if (method.getName().equals("close")) {
+                        return null;
+                    }
+                    try {
+                        return method.invoke(tgt, args);
+                    } catch (java.lang.reflect.InvocationTargetException e) {
+                        throw e.getCause();
+                    }
+                });
+        return new JdbcChangeSink(() -> shared, dialect, options);
+    }
+
+    /**
+     * The event schema of the repaired columns: each column's type as the sink recorded it when it created the target
+     * column ({@value SinkOptions#COLUMNS_TABLE}), else as the source declares it — so a repair never makes the sink
+     * alter a target column.
+     */
+    private static RowSchema schema(TableShape shape, Map<String, ColumnType> recorded) {
+        List<Column> cols = new ArrayList<>();
+        for (TableShape.Compared c : shape.columns()) {
+            ColumnType t = recorded.getOrDefault(c.targetName(), c.sourceColumn().type());
+            cols.add(new Column(c.name(), t, !shape.keyColumns().contains(c.name())));
+        }
+        return new RowSchema(cols, shape.keyColumns());
+    }
+
+    private static Map<String, ColumnType> recordedTypes(Connection tgt, Engine engine, String table) {
+        Map<String, ColumnType> out = new HashMap<>();
+        String sql = "SELECT " + engine.quote("column_name") + ", " + engine.quote("connect_type") + ", " + engine.quote("logical_name")
+                + ", " + engine.quote("parameters") + " FROM " + engine.quote(SinkOptions.COLUMNS_TABLE) + " WHERE "
+                + engine.quote("table_name") + " = ?";
+        try (PreparedStatement ps = tgt.prepareStatement(sql)) {
+            ps.setString(1, table);
+            try (ResultSet rs = ps.executeQuery()) {
+                while (rs.next()) {
+                    Map<String, String> params = new HashMap<>();
+                    String text = rs.getString(4);
+                    if (text != null) {
+                        for (String part : text.split(";")) {
+                            int eq = part.indexOf('=');
+                            if (eq > 0 && !part.endsWith("=-1")) {
+                                String k = part.substring(0, eq);
+                                params.put(k.equals("precision") ? "connect.decimal.precision" : k, part.substring(eq + 1));
+                            }
+                        }
+                    }
+                    out.put(rs.getString(1), new ColumnType(rs.getString(2), rs.getString(3), params));
+                }
+            }
+        } catch (SQLException e) {
+            // no metadata table: a target Tidemark did not create; the source's types apply
+        }
+        endRead(tgt);
+        return out;
+    }
+
+    private static void endRead(Connection c) {
+        try {
+            if (!c.getAutoCommit()) {
+                c.rollback();
+            }
+        } catch (SQLException ignored) {
+            // nothing was written
+        }
+    }
+
+    /** The source's current rows for {@code keys}, as event values; keys the source no longer has are absent. */
+    private static List<Map<String, Object>> sourceRows(Connection src, Engine engine, TableShape shape, List<RowKey> keys) throws SQLException {
+        SourceSql sql = engine.sourceSql();
+        List<String> cols = shape.columns().stream().map(c -> engine.quote(c.name())).toList();
+        String table = shape.source().id().schema().isEmpty() ? engine.quote(shape.source().id().table())
+                : engine.quote(shape.source().id().schema()) + "." + engine.quote(shape.source().id().table());
+        List<Map<String, Object>> out = new ArrayList<>();
+        KeyQuery q = KeyQuery.of(engine, shape, true, keys);
+        try (PreparedStatement ps = src.prepareStatement("SELECT " + String.join(", ", cols) + " FROM " + table + " WHERE " + q.where())) {
+            q.bind(ps, 1);
+            try (ResultSet rs = ps.executeQuery()) {
+                while (rs.next()) {
+                    Map<String, Object> row = new LinkedHashMap<>();
+                    for (int i = 0; i < shape.columns().size(); i++) {
+                        SourceColumn c = shape.columns().get(i).sourceColumn();
+                        row.put(c.name(), sql.read(rs, i + 1, c));
+                    }
+                    out.add(row);
+                }
+            }
+        }
+        endRead(src);
+        return out;
+    }
+
+    /** The stored position of each key the target holds (soft-deleted rows included); null where it has none. */
+    private static Map<RowKey, String> storedPositions(Connection tgt, Engine engine, TableShape shape, String positionColumn,
+                                                      List<RowKey> keys) throws SQLException {
+        Map<RowKey, String> out = new HashMap<>();
+        boolean hasPosition = shape.target().column(positionColumn).isPresent();
+        if (!hasPosition) {
+            return out;
+        }
+        List<String> keyCols = new ArrayList<>();
+        for (int i : shape.keyIndex()) {
+            keyCols.add(engine.quote(shape.columns().get(i).targetName()));
+        }
+        KeyQuery q = KeyQuery.of(engine, shape, false, keys);
+        String sql = "SELECT " + String.join(", ", keyCols) + ", " + engine.quote(positionColumn) + " FROM " + engine.quote(shape.targetTable())
+                + " WHERE " + q.where();
+        try (PreparedStatement ps = tgt.prepareStatement(sql)) {
+            q.bind(ps, 1);
+            try (ResultSet rs = ps.executeQuery()) {
+                List<ValueKind> kinds = shape.keyKinds();
+                while (rs.next()) {
+                    List<String> key = new ArrayList<>();
+                    for (int i = 0; i < kinds.size(); i++) {
+                        key.add(CanonicalValues.readText(rs, i + 1, kinds.get(i)));
+                    }
+                    out.put(new RowKey(key), rs.getString(kinds.size() + 1));
+                }
+            }
+        }
+        endRead(tgt);
+        return out;
+    }
+
+    private static RowKey keyOf(TableShape shape, Map<String, Object> row) {
+        List<String> key = new ArrayList<>();
+        for (int i : shape.keyIndex()) {
+            TableShape.Compared c = shape.columns().get(i);
+            key.add(CanonicalValues.ofText(CanonicalValues.canonical(row.get(c.name()), c.kind()), c.kind()));
+        }
+        return new RowKey(key);
+    }
+
+    /** A key as event values (for a delete): parsed from canonical text by the key column's kind. */
+    private static Map<String, Object> typedKey(TableShape shape, RowKey key) {
+        Map<String, Object> out = new LinkedHashMap<>();
+        for (int i = 0; i < shape.keyIndex().length; i++) {
+            TableShape.Compared c = shape.columns().get(shape.keyIndex()[i]);
+            out.put(c.name(), KeyQuery.eventValue(c.kind(), key.values().get(i)));
+        }
+        return out;
+    }
+}
