@@ -138,7 +138,7 @@ public final class SinkBenchmark {
             } finally {
                 deleteRecursively(work);
             }
-            printTable();
+            new SinkResultsTable(events, rounds, results).print();
             return 0;
         }
 
@@ -256,7 +256,7 @@ public final class SinkBenchmark {
                 result.put("load", loadAverage());
                 System.out.printf(Locale.ROOT, "    → %,.0f events/s over %s s (wall %s s), peak heap %s, peak RSS %s; target check: %s; load average after: %s%n",
                         Double.parseDouble(result.get("eps")), result.get("seconds"), result.get("wall"),
-                        mib(result.get("heap")), mib(result.get("rss")), result.get("check"), result.get("load"));
+                        SinkResultsTable.mib(result.get("heap")), SinkResultsTable.mib(result.get("rss")), result.get("check"), result.get("load"));
                 return result;
             } finally {
                 if (database != null) {
@@ -285,88 +285,6 @@ public final class SinkBenchmark {
             try (Connection c = DriverManager.getConnection(server + "postgres", p); Statement s = c.createStatement()) {
                 s.execute(sql);
             }
-        }
-
-        private void printTable() {
-            // best round per contender (interference from other processes only ever slows a run down)
-            Map<String, Map<String, String>> byId = new LinkedHashMap<>();
-            Map<String, List<String>> allRates = new LinkedHashMap<>();
-            for (Map<String, String> r : results) {
-                String id = r.get("contender");
-                Map<String, String> best = byId.get(id);
-                if (!r.containsKey("skipped")) {
-                    allRates.computeIfAbsent(id, k -> new ArrayList<>()).add(String.format(Locale.ROOT, "%,.0f", Double.parseDouble(r.get("eps"))));
-                }
-                if (best == null || best.containsKey("skipped")
-                        || !r.containsKey("skipped") && Double.parseDouble(r.get("eps")) > Double.parseDouble(best.get("eps"))) {
-                    byId.put(id, r);
-                }
-            }
-            System.out.println();
-            System.out.println("Results (" + String.format(Locale.ROOT, "%,d", events) + " records; events/s counted from the first "
-                    + "committed batch to the last; peak heap = max of 5 ms samples and pre-GC usage; peak RSS = VmHWM)");
-            String fmt = "  %-25s %10s %9s %11s %-20s %10s %10s %9s %9s%n";
-            System.out.printf(Locale.ROOT, fmt, "contender", "events", "seconds", "events/s", "ratio", "peak heap", "peak RSS", "decode s", "apply s");
-            for (Map<String, String> r : byId.values()) {
-                String id = r.get("contender");
-                if (r.containsKey("skipped")) {
-                    System.out.printf(Locale.ROOT, "  %-25s %s%n", id, r.get("skipped"));
-                    continue;
-                }
-                System.out.printf(Locale.ROOT, fmt, id, String.format(Locale.ROOT, "%,d", Long.parseLong(r.get("events"))),
-                        String.format(Locale.ROOT, "%.1f", Double.parseDouble(r.get("seconds"))),
-                        String.format(Locale.ROOT, "%,.0f", Double.parseDouble(r.get("eps"))), ratio(id, byId),
-                        mib(r.get("heap")), mib(r.get("rss")), secs(r.get("decode")), secs(r.get("apply")));
-            }
-            if (rounds > 1) {
-                System.out.println("  events/s per round: " + allRates);
-            }
-            System.out.println();
-            goal("SQLite: Tidemark sink / raw JDBC loop", byId, "tidemark-sqlite", "raw-sqlite", 0.70);
-            goal("PostgreSQL: Tidemark sink / per-row addBatch upsert", byId, "tidemark-postgres", "raw-pg-rows", 1.5);
-            goal("PostgreSQL: Tidemark sink / UNNEST upsert (for scale; no goal)", byId, "tidemark-postgres", "raw-pg-unnest", Double.NaN);
-        }
-
-        private static String ratio(String id, Map<String, Map<String, String>> byId) {
-            return switch (id) {
-                case "tidemark-sqlite" -> versus(id, "raw-sqlite", byId);
-                case "tidemark-postgres", "raw-pg-unnest" -> versus(id, "raw-pg-rows", byId);
-                case "raw-sqlite", "raw-pg-rows" -> "(baseline)";
-                default -> "(breakdown)";
-            };
-        }
-
-        private static String versus(String id, String base, Map<String, Map<String, String>> byId) {
-            Double r = rate(id, byId);
-            Double b = rate(base, byId);
-            return r == null || b == null ? "" : String.format(Locale.ROOT, "%.2f× %s", r / b, base);
-        }
-
-        private static Double rate(String id, Map<String, Map<String, String>> byId) {
-            Map<String, String> r = byId.get(id);
-            return r == null || r.containsKey("skipped") ? null : Double.parseDouble(r.get("eps"));
-        }
-
-        private static void goal(String what, Map<String, Map<String, String>> byId, String id, String base, double goal) {
-            Double r = rate(id, byId);
-            Double b = rate(base, byId);
-            if (r == null || b == null) {
-                System.out.println("  " + what + ": n/a (" + (r == null ? id : base) + " did not run)");
-                return;
-            }
-            double ratio = r / b;
-            System.out.printf(Locale.ROOT, "  %s: %,.0f / %,.0f events/s = %.2f×%s%n", what, r, b, ratio,
-                    Double.isNaN(goal) ? "" : String.format(Locale.ROOT, " (goal ≥ %.2f×: %s)", goal, ratio >= goal ? "MET" : "MISSED"));
-        }
-
-        private static String mib(String bytes) {
-            long b = Long.parseLong(bytes);
-            return b < 0 ? "n/a" : String.format(Locale.ROOT, "%,.0f MiB", b / 1048576.0);
-        }
-
-        private static String secs(String s) {
-            double d = Double.parseDouble(s);
-            return d < 0 ? "" : String.format(Locale.ROOT, "%.1f", d);
         }
 
         private static Map<String, String> parse(String line) {
