@@ -33,7 +33,7 @@ public record Watermark(CursorValue primary, Long tieBreak) implements Comparabl
     public static Watermark deserialize(String text) {
         int bar = text.indexOf('|');
         if (bar < 0) {
-            throw new IllegalArgumentException("not a serialised cursor position: '" + text + "'");
+            throw new IllegalArgumentException("not a serialised watermark: '" + text + "'");
         }
         String id = text.substring(0, bar);
         return new Watermark(CursorValue.deserialize(text.substring(bar + 1)), id.isEmpty() ? null : Long.parseLong(id));
