@@ -37,7 +37,8 @@ import org.slf4j.LoggerFactory;
  * the source connection (autocommit on) and the delivery.
  */
 final class ChunkCopier {
-    private static final Logger log = LoggerFactory.getLogger(ChunkCopier.class);
+    // a run's lines keep the logger name they always had (the CLI prints it)
+    private static final Logger log = LoggerFactory.getLogger(WatermarkPoller.class);
 
     /** The outcome of copying (part of) a window. */
     record Copied(long rows, long deletes, long lateRows, String maxLateness, long chunks, boolean complete) {

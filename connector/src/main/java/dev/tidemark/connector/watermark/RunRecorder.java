@@ -12,7 +12,8 @@ import org.slf4j.LoggerFactory;
  * the {@link RunHistory} (which commits it); logs the summary; and returns the {@link RunResult}. Not thread-safe.
  */
 final class RunRecorder {
-    private static final Logger log = LoggerFactory.getLogger(RunRecorder.class);
+    // a run's lines keep the logger name they always had (the CLI prints it)
+    private static final Logger log = LoggerFactory.getLogger(WatermarkPoller.class);
 
     private final RunHistory history;
     private final Delivery delivery;

@@ -5,7 +5,8 @@ import dev.tidemark.jdbc.CursorValue;
 import java.util.Objects;
 
 /**
- * A position of a cursor: the value of its primary column and, for {@link Cursor.TimestampId}, the tie-break id.
+ * A position in cursor order: the {@link CursorValue} of the primary column and, for {@link Cursor.TimestampId}, the
+ * tie-break id.
  * A null {@code tieBreak} in a timestamp+id bound means "every id at this timestamp" (an upper bound cut by the
  * settle delay) or "no id yet" (a lower bound moved down by the overlap).
  *
