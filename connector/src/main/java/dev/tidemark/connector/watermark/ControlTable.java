@@ -117,24 +117,24 @@ public final class ControlTable {
     }
 
     private static State state(ResultSet rs, String engine) throws SQLException {
-        CursorValue mark = null;
+        CursorValue value = null;
         boolean sqlite = engine.equals("sqlite");
         if (rs.getObject("wm_zoned") != null) {
             // PostgreSQL: timestamptz; MariaDB: DATETIME(6) holding UTC (the sink's convention); SQLite: ISO text
-            mark = new CursorValue.Zoned(sqlite ? instant(rs.getString("wm_zoned")) : engine.equals("mariadb")
+            value = new CursorValue.Zoned(sqlite ? instant(rs.getString("wm_zoned")) : engine.equals("mariadb")
                     ? rs.getObject("wm_zoned", LocalDateTime.class).toInstant(java.time.ZoneOffset.UTC)
                     : rs.getObject("wm_zoned", OffsetDateTime.class).toInstant());
         } else if (rs.getObject("wm_local") != null) {
-            mark = new CursorValue.Local(sqlite ? local(rs.getString("wm_local")) : rs.getObject("wm_local", LocalDateTime.class));
+            value = new CursorValue.Local(sqlite ? local(rs.getString("wm_local")) : rs.getObject("wm_local", LocalDateTime.class));
         } else if (rs.getObject("wm_date") != null) {
-            mark = new CursorValue.Day(sqlite ? date(rs.getString("wm_date")) : rs.getObject("wm_date", LocalDate.class));
+            value = new CursorValue.Day(sqlite ? date(rs.getString("wm_date")) : rs.getObject("wm_date", LocalDate.class));
         } else if (rs.getObject("wm_number") != null) {
-            mark = new CursorValue.Number(rs.getLong("wm_number"));
+            value = new CursorValue.Number(rs.getLong("wm_number"));
         } else if (rs.getString("wm_text") != null) {
-            mark = new CursorValue.Text(rs.getString("wm_text"));
+            value = new CursorValue.Text(rs.getString("wm_text"));
         }
         Object tie = rs.getObject("wm_tiebreak");
-        Watermark watermark = mark == null ? null : new Watermark(mark, tie == null ? null : ((java.lang.Number) tie).longValue());
+        Watermark watermark = value == null ? null : new Watermark(value, tie == null ? null : ((java.lang.Number) tie).longValue());
         InProgress progress = null;
         String end = rs.getString("window_end");
         if (end != null) {
@@ -169,14 +169,14 @@ public final class ControlTable {
     private void upsert(Connection c, WatermarkTable table, Watermark watermark, Window window, String resumeKey, long rows)
             throws SQLException {
         String sql = dialect.upsert(NAME, COLUMNS, List.of("table_name"), COLUMNS.subList(1, COLUMNS.size()), null);
-        CursorValue m = watermark == null ? null : watermark.primary();
+        CursorValue value = watermark == null ? null : watermark.primary();
         Object[] values = {
             table.name(), table.cursor().kind(), String.join(",", table.cursor().columns()),
-            m instanceof CursorValue.Zoned z ? z.value() : null,
-            m instanceof CursorValue.Local l ? l.value() : null,
-            m instanceof CursorValue.Day day ? day.value() : null,
-            m instanceof CursorValue.Number n ? n.value() : null,
-            m instanceof CursorValue.Text x ? x.raw() : null,
+            value instanceof CursorValue.Zoned z ? z.value() : null,
+            value instanceof CursorValue.Local l ? l.value() : null,
+            value instanceof CursorValue.Day day ? day.value() : null,
+            value instanceof CursorValue.Number n ? n.value() : null,
+            value instanceof CursorValue.Text x ? x.raw() : null,
             watermark == null ? null : watermark.tieBreak(),
             watermark == null ? null : watermark.render(),
             window == null ? null : window.serializeLower(),

@@ -88,11 +88,13 @@ public final class RunHistory {
     public List<Long> recentIncrementalRows(String table) throws SQLException {
         ensure();
         String sql = "SELECT " + q("rows_copied") + " FROM " + q(NAME) + " WHERE " + q("table_name") + " = ? AND "
-                + q("mode") + " = 'incremental' AND " + q("status") + " = 'complete' ORDER BY " + q("started_at")
+                + q("mode") + " = ? AND " + q("status") + " = ? ORDER BY " + q("started_at")
                 + " DESC LIMIT " + RECENT;
         List<Long> out = new ArrayList<>();
         try (PreparedStatement ps = connection.prepareStatement(sql)) {
             ps.setString(1, table);
+            ps.setString(2, RunKind.INCREMENTAL.historyLabel());
+            ps.setString(3, RunStatus.COMPLETE.label());
             try (ResultSet rs = ps.executeQuery()) {
                 while (rs.next()) {
                     out.add(rs.getLong(1));

@@ -6,10 +6,9 @@ import java.util.List;
 /**
  * What one run of one table did.
  *
- * @param mode       {@code initial} (no watermark yet), {@code incremental}, {@code resumed} (finishing a stopped
- *                   window), {@code window} (a tumbling window given explicitly; no state), {@code unchanged}
- *                   (nothing above the watermark: no read at all)
- * @param status     {@code complete} or {@code stopped} (a stop request between chunks; progress is stored)
+ * @param kind       the planned kind of run ({@link #mode()} is its label)
+ * @param runStatus  how it ended ({@link #status()} is its label)
+ * @param window     the window read, described ({@code (lower, upper]}), or {@code (empty table)}
  * @param rows       rows read in the window (upserts and deletes)
  * @param deletes    soft-deleted rows turned into delete events
  * @param lateRows   rows first seen below the previous watermark (caught by the overlap)
@@ -17,19 +16,33 @@ import java.util.List;
  * @param watermark  the watermark stored after the run (null when none)
  * @param warnings   safety-probe findings and run-history anomalies, each with its fix
  */
-public record RunResult(String table, String mode, String status, String window, long rows, long deletes, long lateRows,
+public record RunResult(String table, RunKind kind, RunStatus runStatus, String window, long rows, long deletes, long lateRows,
                         String maxLateness, long chunks, Duration duration, Watermark watermark, List<String> warnings) {
     public RunResult {
         warnings = List.copyOf(warnings);
     }
 
+    /**
+     * {@code initial} (no watermark yet), {@code incremental}, {@code resumed} (finishing a stopped window),
+     * {@code window} (a tumbling window given explicitly; no state), {@code unchanged} (nothing above the
+     * watermark: no read at all).
+     */
+    public String mode() {
+        return kind.label();
+    }
+
+    /** {@code complete} or {@code stopped} (a stop request between chunks; progress is stored). */
+    public String status() {
+        return runStatus.label();
+    }
+
     public boolean complete() {
-        return status.equals("complete");
+        return runStatus == RunStatus.COMPLETE;
     }
 
     public String summary() {
         return String.format("%s: %s window %s → %s: %,d row%s (%,d deletes) in %d chunk%s, %d ms%s; watermark %s",
-                table, mode, window, status, rows, rows == 1 ? "" : "s", deletes, chunks, chunks == 1 ? "" : "s", duration.toMillis(),
+                table, mode(), window, status(), rows, rows == 1 ? "" : "s", deletes, chunks, chunks == 1 ? "" : "s", duration.toMillis(),
                 lateRows > 0 ? "; " + lateRows + " late row" + (lateRows == 1 ? "" : "s") + " up to " + maxLateness
                         + " below the previous watermark" : "",
                 watermark == null ? "none" : watermark);

@@ -42,10 +42,21 @@ import java.util.Set;
 final class SafetyProbes {
     private static final int SAMPLE = 1000;
 
-    /** One finding: what is wrong and how to fix it. */
-    record Warning(String check, String problem, String fix) {
+    /** The probes, each with the label its warnings carry. */
+    enum Check {
+        INDEX("index"), NULLS("nulls"), PRECISION("precision"), TIME_ZONE("time zone");
+
+        private final String label;
+
+        Check(String label) {
+            this.label = label;
+        }
+    }
+
+    /** One finding: which probe, what is wrong and how to fix it. */
+    record Warning(Check check, String problem, String fix) {
         String format() {
-            return "warning [" + check + "]: " + problem + "\n  fix: " + fix;
+            return "warning [" + check.label + "]: " + problem + "\n  fix: " + fix;
         }
     }
 
@@ -82,7 +93,7 @@ final class SafetyProbes {
         if (sql instanceof SourceSql.Postgres) {
             plan = "; EXPLAIN " + WindowQuery.maxSql(sql, table, cursor) + " shows: " + explain(WindowQuery.maxSql(sql, table, cursor));
         }
-        return Optional.of(new Warning("index", "table " + table.id() + " has no index whose first column is the cursor "
+        return Optional.of(new Warning(Check.INDEX, "table " + table.id() + " has no index whose first column is the cursor "
                 + cursor + ": every run reads the whole table to find MAX(" + cursor + ") and the window" + plan,
                 "CREATE INDEX " + name + " ON " + sql.qualified(table.id()) + " (" + cols + ")"));
     }
@@ -148,7 +159,7 @@ final class SafetyProbes {
         }
         String now = settings.cursor() instanceof Cursor.Id ? "<next id>" : sql instanceof SourceSql.Sqlite
                 ? "strftime('%Y-%m-%d %H:%M:%f', 'now')" : "CURRENT_TIMESTAMP";
-        return Optional.of(new Warning("nulls", "table " + table.id() + ": " + n + " row" + (n == 1 ? " has" : "s have")
+        return Optional.of(new Warning(Check.NULLS, "table " + table.id() + ": " + n + " row" + (n == 1 ? " has" : "s have")
                 + " a NULL cursor " + cursor + " and will never be copied (no window contains NULL)",
                 "UPDATE " + sql.qualified(table.id()) + " SET " + sql.quote(cursor) + " = " + now + " WHERE "
                         + sql.quote(cursor) + " IS NULL; then make the column NOT NULL with a default so writers cannot leave it empty"));
@@ -175,19 +186,19 @@ final class SafetyProbes {
                 }
             }
             if (shapes.size() > 1) {
-                out.add(new Warning("precision", "table " + table.id() + ": cursor " + c.name() + " holds date-time text in "
+                out.add(new Warning(Check.PRECISION, "table " + table.id() + ": cursor " + c.name() + " holds date-time text in "
                         + shapes.size() + " shapes " + shapes + "; SQLite compares text, so these do not sort by time",
                         "rewrite the column to one shape, e.g. UPDATE … SET " + sql.quote(c.name()) + " = strftime('%Y-%m-%d %H:%M:%f', "
                                 + sql.quote(c.name()) + ")"));
             }
         }
         if (digits > 6 && c.kind() != ColumnKind.DATE) {
-            out.add(new Warning("precision", "table " + table.id() + ": cursor " + c.name() + " has " + digits
+            out.add(new Warning(Check.PRECISION, "table " + table.id() + ": cursor " + c.name() + " has " + digits
                     + " fraction digits but change events carry microseconds (6); windows compare the exact value, "
                     + "but the copied values lose the last digits", "declare the column with microsecond precision"));
         }
         if (digits == 0 && settings.cursor() instanceof Cursor.Timestamp && c.kind() != ColumnKind.DATE) {
-            out.add(new Warning("precision", "table " + table.id() + ": cursor " + c.name() + " has whole-second precision: "
+            out.add(new Warning(Check.PRECISION, "table " + table.id() + ": cursor " + c.name() + " has whole-second precision: "
                     + "many rows can share one value, and rows that get the boundary value after a run are not seen by the next",
                     "use a timestamp+id cursor (--cursor " + c.name() + "," + String.join(",", settings.keyColumns().isEmpty()
                             ? table.primaryKey() : settings.keyColumns()) + ") or a finer column type"));
@@ -195,7 +206,7 @@ final class SafetyProbes {
         if (max != null) {
             Optional<String> back = control.roundTrip(max);
             if (back.isPresent()) {
-                out.add(new Warning("precision", "table " + table.id() + ": the control table " + ControlTable.NAME + " ("
+                out.add(new Warning(Check.PRECISION, "table " + table.id() + ": the control table " + ControlTable.NAME + " ("
                         + control.dialect().name() + ") stores the cursor value " + max.serialize() + " back as " + back.get()
                         + "; a truncated watermark re-reads or skips rows at the boundary",
                         "keep the control table in a database whose timestamp type holds the cursor's precision"));
@@ -224,7 +235,7 @@ final class SafetyProbes {
         if (ahead.compareTo(Duration.ofMinutes(1)) <= 0) {
             return Optional.empty();
         }
-        return Optional.of(new Warning("time zone", "table " + table.id() + ": the newest cursor value " + max.render() + " of "
+        return Optional.of(new Warning(Check.TIME_ZONE, "table " + table.id() + ": the newest cursor value " + max.render() + " of "
                 + settings.cursor().primaryColumn() + " (a timestamp without time zone) is " + Durations.format(ahead)
                 + " ahead of the session clock in time zone " + zone + ": writers stamp it in another zone, so the settle "
                 + "delay and lateness are off by that much",

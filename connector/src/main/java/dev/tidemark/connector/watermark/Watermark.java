@@ -5,7 +5,8 @@ import dev.tidemark.jdbc.CursorValue;
 import java.util.Objects;
 
 /**
- * A position of a cursor: the value of its primary column and, for {@link Cursor.TimestampId}, the tie-break id.
+ * A position in cursor order: the {@link CursorValue} of the primary column and, for {@link Cursor.TimestampId}, the
+ * tie-break id.
  * A null {@code tieBreak} in a timestamp+id bound means "every id at this timestamp" (an upper bound cut by the
  * settle delay) or "no id yet" (a lower bound moved down by the overlap).
  *
@@ -33,7 +34,7 @@ public record Watermark(CursorValue primary, Long tieBreak) implements Comparabl
     public static Watermark deserialize(String text) {
         int bar = text.indexOf('|');
         if (bar < 0) {
-            throw new IllegalArgumentException("not a serialised cursor position: '" + text + "'");
+            throw new IllegalArgumentException("not a serialised watermark: '" + text + "'");
         }
         String id = text.substring(0, bar);
         return new Watermark(CursorValue.deserialize(text.substring(bar + 1)), id.isEmpty() ? null : Long.parseLong(id));
