@@ -5,6 +5,7 @@ import dev.tidemark.jdbc.Durations;
 import dev.tidemark.jdbc.ColumnKind;
 import dev.tidemark.jdbc.CursorValue;
 import dev.tidemark.jdbc.SourceColumn;
+import dev.tidemark.jdbc.Databases;
 import dev.tidemark.jdbc.SourceSql;
 import dev.tidemark.jdbc.SourceTable;
 import dev.tidemark.jdbc.TextTime;
@@ -72,7 +73,7 @@ public final class WatermarkPoller {
     public WatermarkPoller(Connection source, String sourceUrl, ControlTable control, RunHistory history, Delivery delivery,
                            TargetPositions targetPositions, PrintStream progressOut) {
         this.source = source;
-        this.sql = SourceSql.forUrl(sourceUrl);
+        this.sql = Databases.forUrl(sourceUrl);
         this.control = control;
         this.history = history;
         this.delivery = delivery;
@@ -395,7 +396,7 @@ public final class WatermarkPoller {
         TextTime parsed = TextTime.parse(text).orElseThrow(() -> new IllegalArgumentException("window bound '" + text
                 + "' is not a date or date-time (e.g. 2013-01-01, 2013-01-01T12:00:00, 2013-01-01T12:00:00Z)"));
         Temporal v = parsed.value();
-        if (sql instanceof SourceSql.Sqlite) {
+        if (sql.temporalsAsText()) {
             return sample instanceof CursorValue.Text s && TextTime.parse(s.raw()).isPresent()
                     ? new CursorValue.Text(TextTime.format(v, TextTime.parse(s.raw()).get().shape())) : new CursorValue.Text(text);
         }
