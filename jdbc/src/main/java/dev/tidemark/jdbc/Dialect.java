@@ -36,8 +36,10 @@ public sealed interface Dialect permits SqliteDatabase, PostgresDatabase, MariaD
     /** The column type to create for a source column; {@code key} when it is part of the primary key. */
     String columnType(ColumnType type, boolean key);
 
-    /** The type of Tidemark's own text columns that take part in keys (pipeline, topic). */
-    String textType();
+    /** The type of Tidemark's own text columns that take part in keys (pipeline, topic); {@code TEXT} by default. */
+    default String textType() {
+        return "TEXT";
+    }
 
     /** The type of the row position column: compared as bytes, so string order is position order. */
     default String positionType() {
@@ -47,15 +49,20 @@ public sealed interface Dialect permits SqliteDatabase, PostgresDatabase, MariaD
     /** SQL that changes a column's type (a widening), or empty where the engine needs none (SQLite's affinity). */
     Optional<String> alterColumnType(String table, String column, String type);
 
-    /** The type of Tidemark's own 64-bit integer columns. */
-    String bigintType();
+    /** The type of Tidemark's own 64-bit integer columns; {@code BIGINT} by default. */
+    default String bigintType() {
+        return "BIGINT";
+    }
 
     /**
      * An upsert of one row that leaves the stored row alone when its position is newer than the incoming one.
      * {@code columns} ends with the position column; {@code updateColumns} are the non-key columns to overwrite.
-     * With a null {@code positionColumn} the update is unconditional.
+     * With a null {@code positionColumn} the update is unconditional. The default is the standard
+     * {@code INSERT … ON CONFLICT … DO UPDATE … WHERE} shape (SQLite, PostgreSQL).
      */
-    String upsert(String table, List<String> columns, List<String> keyColumns, List<String> updateColumns, String positionColumn);
+    default String upsert(String table, List<String> columns, List<String> keyColumns, List<String> updateColumns, String positionColumn) {
+        return OnConflictUpsert.sql(this::quote, table, columns, keyColumns, updateColumns, positionColumn);
+    }
 
     /**
      * A query with one bound parameter (the table name) returning the names of that table's columns in its first

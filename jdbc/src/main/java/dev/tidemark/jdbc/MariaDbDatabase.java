@@ -132,11 +132,6 @@ public final class MariaDbDatabase implements Database, Dialect, ChecksumSql {
         return Optional.of("ALTER TABLE " + quote(table) + " MODIFY COLUMN " + quote(column) + " " + type);
     }
 
-    @Override
-    public String bigintType() {
-        return "BIGINT";
-    }
-
     /**
      * Example: {@code INSERT INTO `orders` (`id`, `amount`, `__tidemark_position`) VALUES (?, ?, ?)
      * ON DUPLICATE KEY UPDATE `amount` = IF(g, VALUES(`amount`), `amount`), `__tidemark_position` = IF(g, …)}

@@ -104,11 +104,6 @@ public final class PostgresDatabase implements Database, Dialect, SetWrites, Che
     }
 
     @Override
-    public String textType() {
-        return "TEXT";
-    }
-
-    @Override
     public String positionType() {
         return "TEXT COLLATE \"C\"";
     }
@@ -116,16 +111,6 @@ public final class PostgresDatabase implements Database, Dialect, SetWrites, Che
     @Override
     public Optional<String> alterColumnType(String table, String column, String type) {
         return Optional.of("ALTER TABLE " + quote(table) + " ALTER COLUMN " + quote(column) + " TYPE " + type);
-    }
-
-    @Override
-    public String bigintType() {
-        return "BIGINT";
-    }
-
-    @Override
-    public String upsert(String table, List<String> columns, List<String> keyColumns, List<String> updateColumns, String positionColumn) {
-        return OnConflictUpsert.sql(this::quote, table, columns, keyColumns, updateColumns, positionColumn);
     }
 
     /**

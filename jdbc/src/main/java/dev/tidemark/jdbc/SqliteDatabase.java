@@ -102,11 +102,6 @@ public final class SqliteDatabase implements Database, Dialect {
     }
 
     @Override
-    public String textType() {
-        return "TEXT";
-    }
-
-    @Override
     public Optional<String> alterColumnType(String table, String column, String type) {
         return Optional.empty(); // a column's declared type only sets its affinity: wider values already fit
     }
@@ -114,11 +109,6 @@ public final class SqliteDatabase implements Database, Dialect {
     @Override
     public String bigintType() {
         return "INTEGER";
-    }
-
-    @Override
-    public String upsert(String table, List<String> columns, List<String> keyColumns, List<String> updateColumns, String positionColumn) {
-        return OnConflictUpsert.sql(this::quote, table, columns, keyColumns, updateColumns, positionColumn);
     }
 
     @Override
