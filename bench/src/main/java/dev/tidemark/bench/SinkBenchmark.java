@@ -5,7 +5,7 @@ import dev.tidemark.devenv.LocalKafka;
 import dev.tidemark.event.ChangeEvent;
 import dev.tidemark.event.EnvelopeEncoder;
 import dev.tidemark.event.TableId;
-import dev.tidemark.jdbc.Dialect;
+import dev.tidemark.jdbc.Databases;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;
@@ -207,7 +207,7 @@ public final class SinkBenchmark {
                 case POSTGRES -> {
                     if (c.tidemark) {
                         try {
-                            Dialect.forUrl(pg + "x");
+                            Databases.targetForUrl(pg + "x");
                         } catch (IllegalArgumentException e) {
                             return skipped(c, "n/a: PostgreSQL dialect not on this branch yet");
                         }

@@ -5,33 +5,20 @@ import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.SQLException;
 import java.util.List;
+import java.util.Optional;
 import java.util.Properties;
 
 /**
- * What differs between target databases: identifier quoting, type mapping, upsert and delete shapes, value binding
- * and connection set-up. Implementations are stateless and thread-safe.
+ * The <em>target</em> facet of a {@link Database}: what the sink needs to create and write tables — identifier
+ * quoting, type mapping, upsert and delete shapes, value binding and connection set-up. Reached through
+ * {@link Database#target()} or {@link Databases#targetForUrl}; only engines the sink can write to have one.
+ * Implementations are the engine classes themselves; they are stateless and thread-safe.
  *
  * <p>Identifiers passed in come from events and are untrusted: every implementation quotes them with embedded quote
- * characters doubled. Values are always bound, never inlined.
+ * characters doubled. Values are always bound, never inlined. What an engine lacks is an empty {@link Optional}
+ * ({@link #setWrites()}, {@link #alterColumnType}, {@link #missingPrivilegesQuery()}), never a null.
  */
-public sealed interface Dialect permits SqliteDialect, PostgresDialect, MariaDbDialect {
-
-    /** Picks the dialect for a JDBC URL, or fails naming the URL scheme. */
-    static Dialect forUrl(String jdbcUrl) {
-        if (jdbcUrl.startsWith("jdbc:sqlite:")) {
-            return new SqliteDialect();
-        }
-        if (jdbcUrl.startsWith("jdbc:postgresql:")) {
-            return new PostgresDialect();
-        }
-        if (jdbcUrl.startsWith("jdbc:mariadb:") || jdbcUrl.startsWith("jdbc:mysql:")) {
-            return new MariaDbDialect();
-        }
-        int colon = jdbcUrl.indexOf(':', 5);
-        String scheme = colon > 0 ? jdbcUrl.substring(0, colon) : jdbcUrl;
-        throw new IllegalArgumentException("unsupported target " + scheme
-                + " (supported: jdbc:sqlite, jdbc:postgresql, jdbc:mariadb)");
-    }
+public sealed interface Dialect permits SqliteDatabase, PostgresDatabase, MariaDbDatabase {
 
     String name();
 
@@ -49,26 +36,33 @@ public sealed interface Dialect permits SqliteDialect, PostgresDialect, MariaDbD
     /** The column type to create for a source column; {@code key} when it is part of the primary key. */
     String columnType(ColumnType type, boolean key);
 
-    /** The type of Tidemark's own text columns that take part in keys (pipeline, topic). */
-    String textType();
+    /** The type of Tidemark's own text columns that take part in keys (pipeline, topic); {@code TEXT} by default. */
+    default String textType() {
+        return "TEXT";
+    }
 
     /** The type of the row position column: compared as bytes, so string order is position order. */
     default String positionType() {
         return textType();
     }
 
-    /** SQL that changes a column's type (a widening), or null where the engine needs none (SQLite's affinity). */
-    String alterColumnType(String table, String column, String type);
+    /** SQL that changes a column's type (a widening), or empty where the engine needs none (SQLite's affinity). */
+    Optional<String> alterColumnType(String table, String column, String type);
 
-    /** The type of Tidemark's own 64-bit integer columns. */
-    String bigintType();
+    /** The type of Tidemark's own 64-bit integer columns; {@code BIGINT} by default. */
+    default String bigintType() {
+        return "BIGINT";
+    }
 
     /**
      * An upsert of one row that leaves the stored row alone when its position is newer than the incoming one.
      * {@code columns} ends with the position column; {@code updateColumns} are the non-key columns to overwrite.
-     * With a null {@code positionColumn} the update is unconditional.
+     * With a null {@code positionColumn} the update is unconditional. The default is the standard
+     * {@code INSERT … ON CONFLICT … DO UPDATE … WHERE} shape (SQLite, PostgreSQL).
      */
-    String upsert(String table, List<String> columns, List<String> keyColumns, List<String> updateColumns, String positionColumn);
+    default String upsert(String table, List<String> columns, List<String> keyColumns, List<String> updateColumns, String positionColumn) {
+        return OnConflictUpsert.sql(this::quote, table, columns, keyColumns, updateColumns, positionColumn);
+    }
 
     /**
      * A query with one bound parameter (the table name) returning the names of that table's columns in its first
@@ -77,45 +71,28 @@ public sealed interface Dialect permits SqliteDialect, PostgresDialect, MariaDbD
     String columnsQuery();
 
     /**
-     * A delete of many rows by key in one statement, or null where the engine has none (the sink then deletes row by
-     * row). The statement binds one text array per key column (cast to {@code keyTypes}, the key columns' types as
-     * {@link #columnTypesQuery()} names them) and one text array of positions; a row is deleted unless its stored
-     * position is newer than the one deleting it (a null position deletes unconditionally).
+     * Set-based statements (one statement per batch, values bound as arrays), or empty where the engine has none:
+     * the sink then writes row by row. The sink picks its table-writer strategy from this capability once.
      */
-    default String deleteMany(String table, List<String> keyColumns, List<String> keyTypes, String positionColumn) {
-        return null;
-    }
-
-    /**
-     * {@link #upsert} of many rows in one statement, or null where the engine has none (the sink then sends one row
-     * per batch entry). The statement binds one text array per column, cast on the server to {@code types} (the
-     * columns' types as {@link #columnTypesQuery()} names them).
-     */
-    default String upsertMany(String table, List<String> columns, List<String> types, List<String> keyColumns,
-                              List<String> updateColumns, String positionColumn) {
-        return null;
-    }
-
-    /** A value as an element of the text arrays {@link #upsertMany} and {@link #deleteMany} bind (only for engines that have them). */
-    default String arrayElement(Object value) {
-        throw new UnsupportedOperationException(name() + " has no set-based statements");
-    }
-
-    /**
-     * A query with one bound parameter (the quoted table name) returning each column's name and the engine's name
-     * of its type, or null where set-based statements are not used.
-     */
-    default String columnTypesQuery() {
-        return null;
+    default Optional<SetWrites> setWrites() {
+        return Optional.empty();
     }
 
     /**
      * A query with one bound parameter (the table name) returning the names of the privileges the sink writes with
-     * (SELECT, INSERT, UPDATE, DELETE) that the current user lacks on that table, or null where the engine's own
+     * (SELECT, INSERT, UPDATE, DELETE) that the current user lacks on that table, or empty where the engine's own
      * message already names them.
      */
-    default String missingPrivilegesQuery() {
-        return null;
+    default Optional<String> missingPrivilegesQuery() {
+        return Optional.empty();
+    }
+
+    /**
+     * What follows {@code SELECT <constants>} when a {@code WHERE} clause comes next: {@code " FROM DUAL"} on engines
+     * that require a table there (MariaDB), else nothing.
+     */
+    default String constantsFrom() {
+        return "";
     }
 
     /**

@@ -18,28 +18,48 @@ import java.time.temporal.Temporal;
 import java.util.Optional;
 
 /**
- * What differs between watermark <em>source</em> databases: identifier quoting, reading values into the event's
- * Java types, binding cursor values, and the database's clock. SQLite keeps date-times as text, so its cursor
- * values stay text ({@link CursorValue.Text}) and are compared as text; server databases use their native types.
- * Identifiers are untrusted and always quoted with embedded quote characters doubled; values are always bound.
+ * The <em>source</em> facet of a {@link Database}: what reading a table needs — identifier quoting, the table's
+ * metadata, reading values into the event's Java types, binding cursor values, and the database's clock. Every engine
+ * has one (the {@link Database} is its own source facet); pick it with {@link Databases#forUrl}. SQLite keeps
+ * date-times as text, so its cursor values stay text ({@link CursorValue.Text}) and are compared as text
+ * ({@link #temporalsAsText()}); server databases use their native types. Identifiers are untrusted and always quoted
+ * with embedded quote characters doubled; values are always bound. Implementations are stateless and thread-safe.
  */
-public sealed interface SourceSql permits SourceSql.Postgres, SourceSql.MariaDb, SourceSql.Sqlite, SourceSql.Generic {
+public sealed interface SourceSql permits Database {
 
     String name();
 
+    /** Quotes one identifier, doubling embedded quote characters. */
     String quote(String identifier);
 
-    static SourceSql forUrl(String jdbcUrl) {
-        if (jdbcUrl.startsWith("jdbc:sqlite:")) {
-            return new Sqlite();
-        }
-        if (jdbcUrl.startsWith("jdbc:postgresql:")) {
-            return new Postgres();
-        }
-        if (jdbcUrl.startsWith("jdbc:mariadb:") || jdbcUrl.startsWith("jdbc:mysql:")) {
-            return new MariaDb();
-        }
-        return new Generic();
+    /** The table's columns and primary key as its metadata declares them; no columns when it does not exist. */
+    default SourceTable readTable(Connection c, TableId id) throws SQLException {
+        return CatalogMetadata.table(c, this, id);
+    }
+
+    /** Whether an index of the table has {@code column} as its first column. */
+    default boolean hasIndexStartingWith(Connection c, SourceTable table, String column) throws SQLException {
+        return CatalogMetadata.hasIndexStartingWith(c, this, table, column);
+    }
+
+    /** Whether JDBC metadata calls take the schema as the catalog argument (MariaDB/MySQL: a database is a catalog). */
+    default boolean catalogIsSchema() {
+        return false;
+    }
+
+    /** Whether date-time columns hold text (compared as text, cursor values as {@link CursorValue.Text}). */
+    default boolean temporalsAsText() {
+        return false;
+    }
+
+    /** An SQL expression of the current time as the engine stores date-times, for suggested fixes. */
+    default String nowExpression() {
+        return "CURRENT_TIMESTAMP";
+    }
+
+    /** Whether {@code EXPLAIN <query>} returns a readable plan worth quoting in a warning. */
+    default boolean explainsPlans() {
+        return false;
     }
 
     default String qualified(TableId table) {
@@ -154,151 +174,6 @@ public sealed interface SourceSql permits SourceSql.Postgres, SourceSql.MariaDb,
                 throw new SQLException("no row from " + sql);
             }
             return f.apply(rs);
-        }
-    }
-
-    /** PostgreSQL: native types; {@code CURRENT_TIMESTAMP}/{@code LOCALTIMESTAMP} as the clock. */
-    record Postgres() implements SourceSql {
-        @Override
-        public String name() {
-            return "postgresql";
-        }
-
-        @Override
-        public String quote(String identifier) {
-            return Identifiers.doubleQuoted(identifier);
-        }
-
-        @Override
-        public String localNowSql() {
-            return "SELECT LOCALTIMESTAMP";
-        }
-
-        @Override
-        public Optional<String> sessionTimeZone(Connection c) throws SQLException {
-            return Optional.of(queryOne(c, "SHOW TimeZone", rs -> rs.getString(1)));
-        }
-    }
-
-    /** MariaDB/MySQL: backtick quoting; DATETIME and TIMESTAMP read as session wall-clock time. */
-    record MariaDb() implements SourceSql {
-        @Override
-        public String name() {
-            return "mariadb";
-        }
-
-        @Override
-        public String quote(String identifier) {
-            return Identifiers.backticked(identifier);
-        }
-
-        @Override
-        public String localNowSql() {
-            return "SELECT NOW(6)";
-        }
-
-        @Override
-        public Optional<String> sessionTimeZone(Connection c) throws SQLException {
-            return Optional.of(queryOne(c, "SELECT CONCAT(@@session.time_zone, ' (system ', @@system_time_zone, ')')", rs -> rs.getString(1)));
-        }
-    }
-
-    /** SQLite: values by declared type; date-times stay text and compare as text. */
-    record Sqlite() implements SourceSql {
-        @Override
-        public String name() {
-            return "sqlite";
-        }
-
-        @Override
-        public String quote(String identifier) {
-            return Identifiers.doubleQuoted(identifier);
-        }
-
-        @Override
-        public String localNowSql() {
-            return "SELECT strftime('%Y-%m-%d %H:%M:%f', 'now')";
-        }
-
-        @Override
-        public Object read(ResultSet rs, int i, SourceColumn column) throws SQLException {
-            Object raw = rs.getObject(i);
-            if (raw == null) {
-                return null;
-            }
-            String text = raw instanceof byte[] ? null : raw.toString();
-            return switch (column.kind()) {
-                case INTEGER -> raw instanceof Number n ? n.longValue() : Long.parseLong(text.trim());
-                case DOUBLE -> raw instanceof Number n ? n.doubleValue() : Double.parseDouble(text.trim());
-                case DECIMAL -> {
-                    BigDecimal d = new BigDecimal(text.trim());
-                    yield column.type().scale() < 0 ? d : d.setScale(column.type().scale(), RoundingMode.HALF_EVEN);
-                }
-                case BOOLEAN -> raw instanceof Number n ? n.longValue() != 0
-                        : text.equalsIgnoreCase("true") || text.equalsIgnoreCase("t") || text.equals("1");
-                case ZONED, LOCAL, DATE -> temporal(text, column);
-                case BYTES -> raw instanceof byte[] b ? b : text.getBytes(java.nio.charset.StandardCharsets.UTF_8);
-                case TEXT -> raw instanceof byte[] b ? new String(b, java.nio.charset.StandardCharsets.UTF_8) : text;
-            };
-        }
-
-        private static Object temporal(String text, SourceColumn column) {
-            Temporal t = TextTime.parse(text).orElseThrow(() -> new IllegalArgumentException(
-                    "column " + column.name() + " (" + column.declaredType() + "): '" + text + "' is not a date or date-time")).value();
-            return switch (column.kind()) {
-                case ZONED -> t instanceof Instant ? t : t instanceof LocalDateTime l ? l.toInstant(ZoneOffset.UTC)
-                        : ((LocalDate) t).atStartOfDay().toInstant(ZoneOffset.UTC);
-                case LOCAL -> t instanceof LocalDateTime ? t : t instanceof Instant in ? LocalDateTime.ofInstant(in, ZoneOffset.UTC)
-                        : ((LocalDate) t).atStartOfDay();
-                default -> t instanceof LocalDate ? t : t instanceof LocalDateTime l ? l.toLocalDate()
-                        : LocalDateTime.ofInstant((Instant) t, ZoneOffset.UTC).toLocalDate();
-            };
-        }
-
-        @Override
-        public CursorValue readCursorValue(ResultSet rs, int i, ColumnKind kind) throws SQLException {
-            Object raw = rs.getObject(i);
-            if (raw == null) {
-                return null;
-            }
-            if (kind == ColumnKind.INTEGER) {
-                return new CursorValue.Number(raw instanceof Number n ? n.longValue() : Long.parseLong(raw.toString().trim()));
-            }
-            if (kind.temporal()) {
-                return new CursorValue.Text(raw.toString());
-            }
-            throw new IllegalArgumentException("a " + kind + " column cannot be a cursor");
-        }
-
-        @Override
-        public void bindValue(PreparedStatement ps, int i, Object v) throws SQLException {
-            if (v instanceof BigDecimal d) {
-                ps.setString(i, d.toPlainString());
-            } else if (v instanceof Boolean b) {
-                ps.setInt(i, b ? 1 : 0);
-            } else if (v instanceof Temporal t) {
-                ps.setString(i, t.toString());
-            } else {
-                ps.setObject(i, v);
-            }
-        }
-    }
-
-    /** Any other JDBC database: standard SQL, the JVM clock for the settle delay. */
-    record Generic() implements SourceSql {
-        @Override
-        public String name() {
-            return "jdbc";
-        }
-
-        @Override
-        public String quote(String identifier) {
-            return Identifiers.doubleQuoted(identifier);
-        }
-
-        @Override
-        public String localNowSql() {
-            return "SELECT LOCALTIMESTAMP";
         }
     }
 }

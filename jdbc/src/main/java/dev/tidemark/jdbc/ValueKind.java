@@ -1,5 +1,11 @@
 package dev.tidemark.jdbc;
 
+import java.math.BigDecimal;
+import java.time.Instant;
+import java.time.LocalDate;
+import java.time.LocalDateTime;
+import java.time.LocalTime;
+import java.util.HexFormat;
 import java.util.Locale;
 
 /**
@@ -43,6 +49,22 @@ public enum ValueKind {
             case "time", "time without time zone" -> TIME;
             case "bytea", "blob", "binary", "varbinary" -> BYTES;
             default -> TEXT;
+        };
+    }
+
+    /** A value given as canonical text of this kind, as the change-event value type of this kind. */
+    public Object eventValue(String text) {
+        return switch (this) {
+            case INTEGER -> Long.parseLong(text);
+            case DECIMAL -> new BigDecimal(text);
+            case FLOAT -> Double.parseDouble(text);
+            case BOOLEAN -> Boolean.parseBoolean(text);
+            case TIMESTAMPTZ -> Instant.parse(text);
+            case TIMESTAMP -> LocalDateTime.parse(text);
+            case DATE -> LocalDate.parse(text);
+            case TIME -> LocalTime.parse(text);
+            case BYTES -> HexFormat.of().parseHex(text);
+            case TEXT -> text;
         };
     }
 }

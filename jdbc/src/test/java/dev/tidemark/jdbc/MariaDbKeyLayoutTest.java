@@ -11,7 +11,7 @@ import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 class MariaDbKeyLayoutTest {
-    private static final MariaDbDialect MARIADB = new MariaDbDialect();
+    private static final MariaDbDatabase MARIADB = new MariaDbDatabase();
     private static final String BIN = " " + MariaDbKeyLayout.TEXT_KEY_CHARSET;
 
     private static ColumnType text(int length) {

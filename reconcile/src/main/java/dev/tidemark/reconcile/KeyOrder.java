@@ -1,13 +1,12 @@
 package dev.tidemark.reconcile;
 
-import dev.tidemark.jdbc.Engine;
 import dev.tidemark.jdbc.ValueKind;
 
 import java.math.BigDecimal;
 import java.util.List;
 
 /**
- * Orders keys given as canonical text the way {@link Engine#orderTerm} makes every database sort them: integers,
+ * Orders keys given as canonical text the way {@link dev.tidemark.jdbc.Database#orderTerm} makes every database sort them: integers,
  * decimals and floats by value, everything else (text, date-times in their fixed-width canonical form, hex bytes)
  * by code point, which is the byte order of UTF-8 and of PostgreSQL's {@code "C"} collation.
  */

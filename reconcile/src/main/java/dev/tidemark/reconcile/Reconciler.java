@@ -1,6 +1,7 @@
 package dev.tidemark.reconcile;
 
-import dev.tidemark.jdbc.Engine;
+import dev.tidemark.jdbc.Database;
+import dev.tidemark.jdbc.Databases;
 import dev.tidemark.jdbc.ValueKind;
 
 import dev.tidemark.connector.watermark.ProgressBar;
@@ -117,8 +118,8 @@ public final class Reconciler {
     private ReconcileResult run() throws SQLException {
         long t0 = System.nanoTime();
         Instant started = Instant.now();
-        Engine srcEngine = Engine.forUrl(request.source().jdbcUrl());
-        Engine tgtEngine = Engine.forUrl(request.target().jdbcUrl());
+        Database srcEngine = Databases.forUrl(request.source().jdbcUrl());
+        Database tgtEngine = Databases.forUrl(request.target().jdbcUrl());
         Connection src = open(request.source(), "source");
         Connection tgt = null;
         try {

@@ -1,6 +1,7 @@
 package dev.tidemark.reconcile;
 
-import dev.tidemark.jdbc.Engine;
+import dev.tidemark.jdbc.Database;
+import dev.tidemark.jdbc.Databases;
 import dev.tidemark.jdbc.ValueKind;
 
 import dev.tidemark.connector.config.UrlRedaction;
@@ -120,8 +121,8 @@ public final class Repair {
         if (plan.empty()) {
             return new Outcome(0, 0, 0);
         }
-        Engine srcEngine = Engine.forUrl(request.source().jdbcUrl());
-        Engine tgtEngine = Engine.forUrl(request.target().jdbcUrl());
+        Database srcEngine = Databases.forUrl(request.source().jdbcUrl());
+        Database tgtEngine = Databases.forUrl(request.target().jdbcUrl());
         Connection src = request.source().open();
         try {
             Connection tgt = request.target().open();
@@ -191,7 +192,7 @@ public final class Repair {
      * a proxy whose {@code close()} does nothing (the caller owns it).
      */
     private static JdbcChangeSink sink(ReconcileRequest request, Connection tgt, SinkOptions options) throws SQLException {
-        Dialect dialect = Dialect.forUrl(request.target().jdbcUrl());
+        Dialect dialect = Databases.targetForUrl(request.target().jdbcUrl());
         if (request.target().owned()) {
             Properties p = dialect.connectionDefaults();
             p.putAll(request.target().properties());
@@ -226,7 +227,7 @@ public final class Repair {
         return new RowSchema(cols, shape.keyColumns());
     }
 
-    private static Map<String, ColumnType> recordedTypes(Connection tgt, Engine engine, String table) {
+    private static Map<String, ColumnType> recordedTypes(Connection tgt, Database engine, String table) {
         Map<String, ColumnType> out = new HashMap<>();
         String sql = "SELECT " + engine.quote("column_name") + ", " + engine.quote("connect_type") + ", " + engine.quote("logical_name")
                 + ", " + engine.quote("parameters") + " FROM " + engine.quote(SinkOptions.COLUMNS_TABLE) + " WHERE "
@@ -267,8 +268,8 @@ public final class Repair {
     }
 
     /** The source's current rows for {@code keys}, as event values; keys the source no longer has are absent. */
-    private static List<Map<String, Object>> sourceRows(Connection src, Engine engine, TableShape shape, List<RowKey> keys) throws SQLException {
-        SourceSql sql = engine.sourceSql();
+    private static List<Map<String, Object>> sourceRows(Connection src, Database engine, TableShape shape, List<RowKey> keys) throws SQLException {
+        SourceSql sql = engine;
         List<String> cols = shape.columns().stream().map(c -> engine.quote(c.name())).toList();
         String table = shape.source().id().schema().isEmpty() ? engine.quote(shape.source().id().table())
                 : engine.quote(shape.source().id().schema()) + "." + engine.quote(shape.source().id().table());
@@ -292,7 +293,7 @@ public final class Repair {
     }
 
     /** The stored position of each key the target holds (soft-deleted rows included); null where it has none. */
-    private static Map<RowKey, String> storedPositions(Connection tgt, Engine engine, TableShape shape, String positionColumn,
+    private static Map<RowKey, String> storedPositions(Connection tgt, Database engine, TableShape shape, String positionColumn,
                                                       List<RowKey> keys) throws SQLException {
         Map<RowKey, String> out = new HashMap<>();
         boolean hasPosition = shape.target().column(positionColumn).isPresent();

@@ -1,22 +1,21 @@
 package dev.tidemark.reconcile;
 
-import dev.tidemark.jdbc.Engine;
-import dev.tidemark.jdbc.ValueKind;
-
-import dev.tidemark.jdbc.ColumnKind;
+import dev.tidemark.jdbc.ChecksumSql;
+import dev.tidemark.jdbc.Database;
 import dev.tidemark.jdbc.SourceColumn;
+import dev.tidemark.jdbc.ValueKind;
 import java.math.BigDecimal;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
 import java.util.function.LongConsumer;
 
 /**
  * Segment checksums computed inside the database, one {@code GROUP BY} query per side for all segments of a
- * bucketing, when both sides are PostgreSQL or MariaDB: only counts and sums cross the network. Each side builds the
+ * bucketing, when both engines have the capability ({@link Database#checksumSql()}: PostgreSQL, MariaDB): only
+ * counts and sums cross the network; each engine's {@link ChecksumSql} writes its side's SQL. Each side builds the
  * same canonical row text in SQL — every value as {@code <length>:<text>} (NULL as {@code ~}) so values cannot run
  * together — and hashes it: the first 60 bits of its MD5 ({@code hashtextextended} when both sides are PostgreSQL).
  * Worked example for {@code (id bigint, amount numeric(20,8), happened timestamptz)} on PostgreSQL, segments of
@@ -38,16 +37,18 @@ import java.util.function.LongConsumer;
  */
 final class SqlChecksums implements SegmentChecksums {
     private final TableShape shape;
-    private final boolean bothPostgres;
+    private final Database source;
+    private final Database target;
 
-    SqlChecksums(TableShape shape, Engine source, Engine target) {
+    SqlChecksums(TableShape shape, Database source, Database target) {
         this.shape = shape;
-        this.bothPostgres = source == Engine.POSTGRESQL && target == Engine.POSTGRESQL;
+        this.source = source;
+        this.target = target;
     }
 
     /** Both engines can checksum in SQL, and no compared column is floating point (engines print floats differently). */
-    static boolean supports(TableShape shape, Engine source, Engine target) {
-        if (!source.checksumsInDatabase() || !target.checksumsInDatabase()) {
+    static boolean supports(TableShape shape, Database source, Database target) {
+        if (source.checksumSql().isEmpty() || target.checksumSql().isEmpty()) {
             return false;
         }
         return shape.columns().stream().noneMatch(c -> c.kind() == ValueKind.FLOAT);
@@ -62,10 +63,9 @@ final class SqlChecksums implements SegmentChecksums {
     public Checksums compute(TableSide side, Bucketing b, Long lo, Long hi, LongConsumer progress) throws SQLException {
         long[] counts = new long[b.count()];
         long[] sums = new long[b.count()];
-        Engine e = side.engine;
-        String key = side.columnsSql().get(shape.keyIndex()[0]);
-        String bucket = e == Engine.MARIADB ? "(" + key + " - (" + b.lo() + ")) DIV " + b.width() : "(" + key + " - (" + b.lo() + ")) / " + b.width();
-        String sql = "SELECT " + bucket + ", count(*), " + sumOfHashes(side) + " FROM " + side.tableSql() + side.whereSql(lo == null ? b.lo() : lo, hi == null ? b.hi() : hi)
+        ChecksumSql e = checksumSql(side);
+        String bucket = e.bucket(side.columnsSql().get(shape.keyIndex()[0]), b.lo(), b.width());
+        String sql = "SELECT " + bucket + ", count(*), " + sumOfHashes(side, e) + " FROM " + side.tableSql() + side.whereSql(lo == null ? b.lo() : lo, hi == null ? b.hi() : hi)
                 + " GROUP BY 1";
         long rows = 0;
         try (Statement s = side.connection.createStatement(); ResultSet rs = s.executeQuery(sql)) {
@@ -88,52 +88,17 @@ final class SqlChecksums implements SegmentChecksums {
         return b.hi() - b.lo() >= 0 && b.width() > 0;
     }
 
-    private String sumOfHashes(TableSide side) {
-        Engine e = side.engine;
-        List<String> parts = new ArrayList<>();
+    private static ChecksumSql checksumSql(TableSide side) {
+        return side.database.checksumSql().orElseThrow(() -> new IllegalStateException(side.database.name() + " has no checksums in SQL"));
+    }
+
+    private String sumOfHashes(TableSide side, ChecksumSql e) {
+        List<String> values = new ArrayList<>();
         for (int i = 0; i < shape.columns().size(); i++) {
             TableShape.Compared c = shape.columns().get(i);
             SourceColumn col = side.isSource() ? c.sourceColumn() : c.targetColumn();
-            String v = text(e, side.columnsSql().get(i), c.kind(), col);
-            parts.add(e == Engine.MARIADB
-                    ? "COALESCE(CONCAT(CHAR_LENGTH(" + v + "), ':', " + v + "), '~')"
-                    : "COALESCE(length(" + v + ") || ':' || " + v + ", '~')");
+            values.add(e.valueText(side.columnsSql().get(i), c.kind(), col));
         }
-        if (e == Engine.MARIADB) {
-            String row = "CONVERT(CONCAT(" + String.join(", ", parts) + ") USING utf8mb4)";
-            return "SUM(CAST(CONV(SUBSTR(MD5(" + row + "), 1, 15), 16, 10) AS UNSIGNED))";
-        }
-        String row = String.join(" || ", parts);
-        if (bothPostgres) {
-            return "sum(hashtextextended(" + row + ", 0))";
-        }
-        return "sum(('x' || substr(md5(" + row + "), 1, 15))::bit(60)::bigint)";
-    }
-
-    /** The canonical text of one value in SQL, NULL for NULL. */
-    static String text(Engine e, String c, ValueKind kind, SourceColumn col) {
-        boolean maria = e == Engine.MARIADB;
-        String declared = col.declaredType().toLowerCase(Locale.ROOT);
-        return switch (kind) {
-            case INTEGER -> maria ? "CAST(" + c + " AS CHAR)" : c + "::text";
-            case DECIMAL -> {
-                String s = maria ? "CAST(" + c + " AS CHAR)" : c + "::text";
-                yield maria
-                        ? "IF(LOCATE('.', " + s + ") > 0, TRIM(TRAILING '.' FROM TRIM(TRAILING '0' FROM " + s + ")), " + s + ")"
-                        : "CASE WHEN strpos(" + s + ", '.') > 0 THEN rtrim(rtrim(" + s + ", '0'), '.') ELSE " + s + " END";
-            }
-            case BOOLEAN -> {
-                boolean nativeBool = !maria && (declared.equals("bool") || declared.equals("boolean"));
-                yield "CASE WHEN " + c + " IS NULL THEN NULL WHEN " + (nativeBool ? c : c + " <> 0") + " THEN 't' ELSE 'f' END";
-            }
-            case TIMESTAMPTZ, TIMESTAMP -> maria
-                    ? "DATE_FORMAT(" + c + ", '%Y-%m-%d %H:%i:%s.%f')"
-                    : "to_char(" + (col.kind() == ColumnKind.ZONED ? c + " AT TIME ZONE 'UTC'" : c) + ", 'YYYY-MM-DD HH24:MI:SS.US')";
-            case DATE -> maria ? "DATE_FORMAT(" + c + ", '%Y-%m-%d')" : "to_char(" + c + ", 'YYYY-MM-DD')";
-            case TIME -> maria ? "TIME_FORMAT(" + c + ", '%H:%i:%s.%f')" : "to_char(date '2000-01-01' + " + c + ", 'HH24:MI:SS.US')";
-            case BYTES -> maria ? "LOWER(HEX(" + c + "))" : "encode(" + c + ", 'hex')";
-            case TEXT -> maria ? "CONVERT(" + c + " USING utf8mb4)" : c + "::text";
-            case FLOAT -> throw new IllegalArgumentException("no in-database text for floating point");
-        };
+        return e.sumOfRowHashes(values, side.isSource() ? target : source);
     }
 }

@@ -1,6 +1,6 @@
 package dev.tidemark.reconcile;
 
-import dev.tidemark.jdbc.Engine;
+import dev.tidemark.jdbc.Database;
 import dev.tidemark.jdbc.ValueKind;
 
 import dev.tidemark.connector.config.UrlRedaction;
@@ -51,12 +51,12 @@ record TableShape(SourceTable source, SourceTable target, String targetTable, Li
      * @throws IllegalArgumentException naming table, column and URL when a table or column is missing, the key is
      *                                  unknown or excluded, or there is no key at all
      */
-    static TableShape resolve(ReconcileRequest request, Connection src, Engine srcEngine, Connection tgt, Engine tgtEngine)
+    static TableShape resolve(ReconcileRequest request, Connection src, Database srcEngine, Connection tgt, Database tgtEngine)
             throws SQLException {
-        SourceTable source = SourceTable.describe(src, srcEngine.sourceSql(), request.sourceTable());
+        SourceTable source = SourceTable.describe(src, srcEngine, request.sourceTable());
         SourceTable target;
         try {
-            target = SourceTable.describe(tgt, tgtEngine.sourceSql(), new TableId("", request.targetTable()));
+            target = SourceTable.describe(tgt, tgtEngine, new TableId("", request.targetTable()));
         } catch (IllegalArgumentException e) {
             throw new IllegalArgumentException("target table " + request.targetTable() + " does not exist (or cannot be read) in "
                     + UrlRedaction.mask(request.target().jdbcUrl()), e);

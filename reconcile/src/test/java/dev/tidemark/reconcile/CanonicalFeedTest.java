@@ -114,7 +114,7 @@ class CanonicalFeedTest {
         byte[] d = ("ab" + field + "cd").getBytes(java.nio.charset.StandardCharsets.UTF_8);
         int to = d.length - 2;
         RowHash h = new RowHash().begin();
-        TableSide.feedBytes(d, 2, to, kind, h, new TableSide.AsciiView(), copy);
+        FieldBytes.feed(d, 2, to, kind, h, new AsciiView(), copy);
         return h.end();
     }
 

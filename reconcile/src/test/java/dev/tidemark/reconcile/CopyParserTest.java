@@ -19,7 +19,7 @@ class CopyParserTest {
         byte[] data = ("7\t12.50\t2026-01-02 03:04:05.5+00\tt\ttab\\there\\\\ new\\nline é 😀\t\\\\x0a0B\n"
                 + "8\t\\N\t\\N\tf\t\t\\N\n").getBytes(StandardCharsets.UTF_8);
         List<String[]> rows = new ArrayList<>();
-        new TableSide.CopyParser(KINDS).parse(data, v -> rows.add(v.clone()));
+        new CopyParser(KINDS).parse(data, v -> rows.add(v.clone()));
         assertThat(rows).hasSize(2);
         assertThat(rows.get(0)).containsExactly("7", "12.5", "2026-01-02T03:04:05.500000Z", "true", "tab\there\\ new\nline é 😀", "0a0b");
         assertThat(rows.get(1)).containsExactly("8", null, null, "false", "", null);
@@ -30,10 +30,10 @@ class CopyParserTest {
         byte[] data = ("7\t12.50\t2026-01-02 03:04:05.5+00\tt\ttab\\there é\t\\\\x0a0B\n8\t\\N\t\\N\tf\t\t\\N\n")
                 .getBytes(StandardCharsets.UTF_8);
         List<Long> viaText = new ArrayList<>();
-        new TableSide.CopyParser(KINDS).parse(data, v -> viaText.add(RowHash.of(v)));
+        new CopyParser(KINDS).parse(data, v -> viaText.add(RowHash.of(v)));
         List<Long> hashed = new ArrayList<>();
         List<Long> keys = new ArrayList<>();
-        new TableSide.CopyParser(KINDS).hash(data, 0, new RowHash(), new TableSide.HashSink() {
+        new CopyParser(KINDS).hash(data, 0, new RowHash(), new TableSide.HashSink() {
             @Override
             public void accept(long k, long h) {
                 keys.add(k);

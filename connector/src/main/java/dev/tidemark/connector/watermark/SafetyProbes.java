@@ -10,7 +10,6 @@ import dev.tidemark.jdbc.SourceTable;
 import dev.tidemark.jdbc.TextTime;
 
 import java.sql.Connection;
-import java.sql.DatabaseMetaData;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
@@ -90,7 +89,7 @@ final class SafetyProbes {
         String name = sql.quote(("ix_" + table.id().table() + "_" + String.join("_", settings.cursor().columns()))
                 .toLowerCase(Locale.ROOT).replaceAll("[^a-z0-9_]", "_"));
         String plan = "";
-        if (sql instanceof SourceSql.Postgres) {
+        if (sql.explainsPlans()) {
             plan = "; EXPLAIN " + WindowQuery.maxSql(sql, table, cursor) + " shows: " + explain(WindowQuery.maxSql(sql, table, cursor));
         }
         return Optional.of(new Warning(Check.INDEX, "table " + table.id() + " has no index whose first column is the cursor "
@@ -99,41 +98,7 @@ final class SafetyProbes {
     }
 
     private boolean hasIndexOn(String column) throws SQLException {
-        if (sql instanceof SourceSql.Sqlite) {
-            if (table.primaryKey().equals(List.of(column)) && table.column(column).map(c -> c.declaredType().equalsIgnoreCase("INTEGER")).orElse(false)) {
-                return true; // INTEGER PRIMARY KEY is the rowid: indexed by construction
-            }
-            String schema = table.id().schema().isEmpty() ? "main" : table.id().schema();
-            List<String> indexes = new ArrayList<>();
-            try (Statement s = source.createStatement();
-                 ResultSet rs = s.executeQuery("PRAGMA " + sql.quote(schema) + ".index_list(" + sql.quote(table.id().table()) + ")")) {
-                while (rs.next()) {
-                    indexes.add(rs.getString("name"));
-                }
-            }
-            for (String ix : indexes) {
-                try (Statement s = source.createStatement();
-                     ResultSet rs = s.executeQuery("PRAGMA " + sql.quote(schema) + ".index_info(" + sql.quote(ix) + ")")) {
-                    while (rs.next()) {
-                        if (rs.getInt("seqno") == 0 && column.equals(rs.getString("name"))) {
-                            return true;
-                        }
-                    }
-                }
-            }
-            return false;
-        }
-        DatabaseMetaData md = source.getMetaData();
-        boolean catalogIsSchema = sql instanceof SourceSql.MariaDb;
-        String schema = table.id().schema().isEmpty() ? null : table.id().schema();
-        try (ResultSet rs = md.getIndexInfo(catalogIsSchema ? schema : null, catalogIsSchema ? null : schema, table.id().table(), false, true)) {
-            while (rs.next()) {
-                if (rs.getInt("ORDINAL_POSITION") == 1 && column.equalsIgnoreCase(rs.getString("COLUMN_NAME"))) {
-                    return true;
-                }
-            }
-        }
-        return false;
+        return sql.hasIndexStartingWith(source, table, column);
     }
 
     private String explain(String query) throws SQLException {
@@ -157,8 +122,7 @@ final class SafetyProbes {
         if (n == 0) {
             return Optional.empty();
         }
-        String now = settings.cursor() instanceof Cursor.Id ? "<next id>" : sql instanceof SourceSql.Sqlite
-                ? "strftime('%Y-%m-%d %H:%M:%f', 'now')" : "CURRENT_TIMESTAMP";
+        String now = settings.cursor() instanceof Cursor.Id ? "<next id>" : sql.nowExpression();
         return Optional.of(new Warning(Check.NULLS, "table " + table.id() + ": " + n + " row" + (n == 1 ? " has" : "s have")
                 + " a NULL cursor " + cursor + " and will never be copied (no window contains NULL)",
                 "UPDATE " + sql.qualified(table.id()) + " SET " + sql.quote(cursor) + " = " + now + " WHERE "
@@ -170,7 +134,7 @@ final class SafetyProbes {
         SourceColumn c = table.require(settings.cursor().primaryColumn(), "cursor");
         int digits = c.fractionDigits();
         Set<String> shapes = new HashSet<>();
-        if (sql instanceof SourceSql.Sqlite && c.kind().temporal()) {
+        if (sql.temporalsAsText() && c.kind().temporal()) {
             try (PreparedStatement ps = source.prepareStatement("SELECT " + sql.quote(c.name()) + " FROM " + sql.qualified(table.id())
                     + " WHERE " + sql.quote(c.name()) + " IS NOT NULL ORDER BY " + sql.quote(c.name()) + " DESC LIMIT " + SAMPLE);
                  ResultSet rs = ps.executeQuery()) {

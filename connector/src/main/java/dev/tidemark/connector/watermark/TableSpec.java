@@ -3,7 +3,7 @@ package dev.tidemark.connector.watermark;
 import dev.tidemark.jdbc.Durations;
 
 import dev.tidemark.jdbc.ColumnKind;
-import dev.tidemark.jdbc.SourceSql;
+import dev.tidemark.jdbc.Databases;
 import dev.tidemark.jdbc.SourceTable;
 
 import dev.tidemark.event.TableId;
@@ -38,7 +38,7 @@ public record TableSpec(String table, List<String> key, List<String> cursor, Str
         }
         String k = kind;
         if (k == null && cursor.size() == 1) {
-            SourceTable src = SourceTable.describe(source, SourceSql.forUrl(sourceUrl), id);
+            SourceTable src = SourceTable.describe(source, Databases.forUrl(sourceUrl), id);
             k = src.require(cursor.get(0), "cursor").kind() == ColumnKind.INTEGER ? "id" : "timestamp";
         }
         Cursor c = Cursor.of(k, cursor);

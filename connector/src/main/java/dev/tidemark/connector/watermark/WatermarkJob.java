@@ -1,5 +1,6 @@
 package dev.tidemark.connector.watermark;
 
+import dev.tidemark.jdbc.Databases;
 import dev.tidemark.jdbc.Dialect;
 import dev.tidemark.sink.jdbc.JdbcChangeSink;
 import dev.tidemark.sink.jdbc.SinkOptions;
@@ -47,7 +48,7 @@ public final class WatermarkJob implements AutoCloseable {
                 throw new IllegalArgumentException("watermark pipeline " + config.name()
                         + ": give a target (or, with Kafka, a control database) to keep the control table in");
             }
-            Dialect dialect = Dialect.forUrl(store.url());
+            Dialect dialect = Databases.targetForUrl(store.url());
             Connection controlConnection = connect(config.direct() ? "target" : "control", store);
             opened.add(controlConnection);
             dialect.configure(controlConnection);

@@ -1,6 +1,7 @@
 package dev.tidemark.connector.watermark;
 
 import dev.tidemark.jdbc.CursorValue;
+import dev.tidemark.jdbc.Databases;
 import dev.tidemark.jdbc.SourceSql;
 
 import java.io.PrintStream;
@@ -47,7 +48,7 @@ public final class WatermarkPoller {
     public WatermarkPoller(Connection source, String sourceUrl, ControlTable control, RunHistory history, Delivery delivery,
                            TargetPositions targetPositions, PrintStream progressOut) {
         this.source = source;
-        this.sql = SourceSql.forUrl(sourceUrl);
+        this.sql = Databases.forUrl(sourceUrl);
         this.control = control;
         this.bounds = new SourceBounds(source, sql);
         this.copier = new ChunkCopier(source, sql, control, delivery, targetPositions, progressOut);
@@ -95,7 +96,7 @@ public final class WatermarkPoller {
         if (request.tumbling()) {
             CursorValue sample = request.windowStart() == null || request.windowEnd() == null ? null : bounds.max(table);
             WindowPlan.Copy plan = WindowPlanner.tumbling(request.windowStart(), request.windowEnd(), table.primary(), sample,
-                    sql instanceof SourceSql.Sqlite);
+                    sql.temporalsAsText());
             return copy(table, plan, null, request, warnings, startedAt, t0);
         }
 

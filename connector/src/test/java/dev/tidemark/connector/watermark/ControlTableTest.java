@@ -5,7 +5,7 @@ import dev.tidemark.jdbc.CursorValue;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.tidemark.event.TableId;
-import dev.tidemark.jdbc.SqliteDialect;
+import dev.tidemark.jdbc.SqliteDatabase;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.DriverManager;
@@ -25,7 +25,7 @@ class ControlTableTest {
     void everyKindOfWatermarkRoundTripsExactly() throws Exception {
         try (Connection c = DriverManager.getConnection("jdbc:sqlite:" + dir.resolve("control.db"))) {
             c.setAutoCommit(false);
-            ControlTable control = new ControlTable(c, new SqliteDialect());
+            ControlTable control = new ControlTable(c, new SqliteDatabase());
             List<Watermark> values = List.of(
                     Watermark.of(new CursorValue.Zoned(Instant.parse("2024-05-01T10:00:00.123456789Z"))),
                     new Watermark(new CursorValue.Local(LocalDateTime.parse("2013-12-22T00:00:00.000001")), 414L),
@@ -53,7 +53,7 @@ class ControlTableTest {
     void anUnfinishedWindowIsKeptWithItsResumeKey() throws Exception {
         try (Connection c = DriverManager.getConnection("jdbc:sqlite:" + dir.resolve("control.db"))) {
             c.setAutoCommit(false);
-            ControlTable control = new ControlTable(c, new SqliteDialect());
+            ControlTable control = new ControlTable(c, new SqliteDatabase());
             control.ensure();
             WatermarkTable t = WatermarkTable.of(new TableId("", "orders"), List.of("id"), new Cursor.TimestampId("ts", "id"));
             Watermark old = new Watermark(new CursorValue.Local(LocalDateTime.parse("2024-01-01T00:00")), 7L);

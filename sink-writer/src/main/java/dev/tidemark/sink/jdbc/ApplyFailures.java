@@ -12,6 +12,7 @@ import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -62,12 +63,12 @@ final class ApplyFailures {
     }
 
     private List<String> missingPrivileges(String table) throws SQLException {
-        String sql = dialect.missingPrivilegesQuery();
+        Optional<String> sql = dialect.missingPrivilegesQuery();
         List<String> out = new ArrayList<>();
-        if (sql == null) {
+        if (sql.isEmpty()) {
             return out;
         }
-        try (PreparedStatement ps = connection.prepareStatement(sql)) {
+        try (PreparedStatement ps = connection.prepareStatement(sql.get())) {
             ps.setString(1, table);
             try (ResultSet rs = ps.executeQuery()) {
                 while (rs.next()) {

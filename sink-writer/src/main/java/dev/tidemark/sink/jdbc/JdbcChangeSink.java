@@ -1,5 +1,6 @@
 package dev.tidemark.sink.jdbc;
 
+import dev.tidemark.jdbc.Databases;
 import dev.tidemark.jdbc.Dialect;
 import dev.tidemark.jdbc.RetryPolicy;
 import dev.tidemark.jdbc.SinkException;
@@ -64,7 +65,7 @@ public final class JdbcChangeSink implements AutoCloseable {
 
     /** Opens a connection to {@code jdbcUrl} (credentials in {@code properties}) and wraps it. */
     public static JdbcChangeSink open(String jdbcUrl, Properties properties, SinkOptions options) throws SQLException {
-        Dialect dialect = Dialect.forUrl(jdbcUrl);
+        Dialect dialect = Databases.targetForUrl(jdbcUrl);
         Properties merged = dialect.connectionDefaults();
         merged.putAll(properties);
         return new JdbcChangeSink(() -> DriverManager.getConnection(jdbcUrl, merged), dialect, options);

@@ -1,7 +1,6 @@
 package dev.tidemark.sink.jdbc;
 
 import dev.tidemark.jdbc.Dialect;
-import dev.tidemark.jdbc.MariaDbDialect;
 
 import java.sql.Connection;
 import java.sql.PreparedStatement;
@@ -154,7 +153,7 @@ final class OffsetStore {
     private void insertIfAbsent(Connection connection, Statements statements, PartitionOffset o, String now) throws SQLException {
         PreparedStatement ps = statements.prepare("INSERT INTO " + q(SinkOptions.OFFSETS_TABLE) + " (" + q("pipeline") + ", "
                 + q("topic") + ", " + q("partition") + ", " + q("next_offset") + ", " + q("updated_at") + ") SELECT ?, ?, ?, ?, ?"
-                + (dialect instanceof MariaDbDialect ? " FROM DUAL" : "") + " WHERE NOT EXISTS (SELECT 1 FROM "
+                + dialect.constantsFrom() + " WHERE NOT EXISTS (SELECT 1 FROM "
                 + q(SinkOptions.OFFSETS_TABLE) + " WHERE " + q("pipeline") + " = ? AND " + q("topic") + " = ? AND "
                 + q("partition") + " = ?)");
         ps.setString(1, options.pipeline());

@@ -1,6 +1,7 @@
 package dev.tidemark.sink.jdbc;
 
 import dev.tidemark.jdbc.Dialect;
+import dev.tidemark.jdbc.SetWrites;
 
 import dev.tidemark.event.ChangeEvent;
 import dev.tidemark.event.ColumnType;
@@ -17,8 +18,8 @@ import java.util.Set;
 
 /**
  * Writes one table's delete events inside the sink's data transaction (see {@link JdbcChangeSink}): hard deletes
- * as one set-based statement per key shape where the engine has one, else row by row; soft deletes as upserts of the
- * deleted flag. Every delete is guarded by the row's stored position, except tombstones (no position). Not
+ * as one set-based statement per key shape where the engine has that capability ({@link Dialect#setWrites()}), else
+ * row by row (the strategy is chosen once, when the writer is made); soft deletes as upserts of the deleted flag. Every delete is guarded by the row's stored position, except tombstones (no position). Not
  * thread-safe: one per sink connection.
  */
 final class RowDeletes {
@@ -35,6 +36,13 @@ final class RowDeletes {
     private final SinkOptions options;
     private final TargetTables tables;
     private final Statements statements;
+    private final TableWriter hardDeletes;
+
+    /** How a table's deletes reach it. */
+    @FunctionalInterface
+    private interface TableWriter {
+        int apply(String table, List<ChangeEvent.Delete> deletes) throws SQLException;
+    }
 
     RowDeletes(Connection connection, Dialect dialect, SinkOptions options, TargetTables tables, Statements statements) {
         this.connection = connection;
@@ -42,13 +50,16 @@ final class RowDeletes {
         this.options = options;
         this.tables = tables;
         this.statements = statements;
+        this.hardDeletes = dialect.setWrites().<TableWriter>map(set -> (t, d) -> deleteMany(set, t, d)).orElse(this::rowByRow);
     }
 
     /** Applies a table's deletes (hard or soft, per the options) inside the caller's transaction; returns how many. */
     int apply(String table, List<ChangeEvent.Delete> deletes) throws SQLException {
-        if (!options.softDeletes() && dialect.columnTypesQuery() != null) {
-            return deleteMany(table, deletes);
-        }
+        return options.softDeletes() ? rowByRow(table, deletes) : hardDeletes.apply(table, deletes);
+    }
+
+    /** Each delete as its own statement in a batch per statement text (soft deletes always). */
+    private int rowByRow(String table, List<ChangeEvent.Delete> deletes) throws SQLException {
         int n = 0;
         Map<String, PreparedStatement> used = new LinkedHashMap<>();
         for (ChangeEvent.Delete d : deletes) {
@@ -78,10 +89,10 @@ final class RowDeletes {
     }
 
     /**
-     * Hard deletes as one set-based statement per key shape (engines with {@link Dialect#deleteMany}): the keys and
+     * Hard deletes as one set-based statement per key shape (engines with {@link SetWrites#deleteMany}): the keys and
      * positions go as text arrays, cast on the server to the key columns' own types.
      */
-    private int deleteMany(String table, List<ChangeEvent.Delete> deletes) throws SQLException {
+    private int deleteMany(SetWrites set, String table, List<ChangeEvent.Delete> deletes) throws SQLException {
         Map<List<String>, List<ChangeEvent.Delete>> byKeys = new LinkedHashMap<>();
         for (ChangeEvent.Delete d : deletes) {
             byKeys.computeIfAbsent(List.copyOf(d.key().keySet()), k -> new ArrayList<>()).add(d);
@@ -96,12 +107,12 @@ final class RowDeletes {
                 ChangeEvent.Delete d = group.get(row);
                 int col = 0;
                 for (Object v : d.key().values()) {
-                    keyValues[col++][row] = dialect.arrayElement(v);
+                    keyValues[col++][row] = set.arrayElement(v);
                 }
                 String rendered = d.position().render();
                 positions[row] = rendered.isEmpty() ? null : rendered;
             }
-            PreparedStatement ps = statements.get(dialect.deleteMany(table, keys, keyTypes, options.positionColumn()));
+            PreparedStatement ps = statements.get(set.deleteMany(table, keys, keyTypes, options.positionColumn()));
             int i = 1;
             for (String[] column : keyValues) {
                 ps.setArray(i++, connection.createArrayOf("text", column));

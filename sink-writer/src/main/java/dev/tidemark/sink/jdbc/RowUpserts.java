@@ -1,6 +1,7 @@
 package dev.tidemark.sink.jdbc;
 
 import dev.tidemark.jdbc.Dialect;
+import dev.tidemark.jdbc.SetWrites;
 
 import dev.tidemark.event.ChangeEvent;
 import dev.tidemark.event.Column;
@@ -15,7 +16,8 @@ import java.util.List;
 
 /**
  * Writes one table's upserts inside the sink's data transaction (see {@link JdbcChangeSink}): one set-based
- * statement per group where the engine has one ({@link Dialect#upsertMany}), else a prepared upsert batched per row.
+ * statement per group where the engine has that capability ({@link Dialect#setWrites()}), else a prepared upsert
+ * batched per row; the strategy is chosen once, when the writer is made.
  * Every update is guarded by the row's stored position; Debezium's unchanged-TOAST placeholder is never written. Not
  * thread-safe: one per sink connection.
  */
@@ -27,6 +29,13 @@ final class RowUpserts {
     private final SinkOptions options;
     private final TargetTables tables;
     private final RowDeletes.Statements statements;
+    private final GroupWriter writer;
+
+    /** How one group reaches the table: {@code columns} ends with the position column, {@code updates} are overwritten. */
+    @FunctionalInterface
+    private interface GroupWriter {
+        int write(String table, List<ChangeEvent.Upsert> group, List<String> columns, List<String> updates) throws SQLException;
+    }
 
     RowUpserts(Connection connection, Dialect dialect, SinkOptions options, TargetTables tables, RowDeletes.Statements statements) {
         this.connection = connection;
@@ -34,6 +43,7 @@ final class RowUpserts {
         this.options = options;
         this.tables = tables;
         this.statements = statements;
+        this.writer = dialect.setWrites().<GroupWriter>map(set -> (t, g, c, u) -> upsertMany(set, t, g, c, u)).orElse(this::upsertRows);
     }
 
     /** Upserts one group (one schema, one set of unchanged-TOAST columns) inside the caller's transaction; returns how many. */
@@ -52,9 +62,12 @@ final class RowUpserts {
         List<String> updates = columns.stream()
                 .filter(c -> !schema.keyColumns().contains(c) && !unavailable.contains(c))
                 .toList();
-        if (dialect.columnTypesQuery() != null) {
-            return upsertMany(table, group, columns, updates);
-        }
+        return writer.write(table, group, columns, updates);
+    }
+
+    /** A prepared upsert, batched per row. */
+    private int upsertRows(String table, List<ChangeEvent.Upsert> group, List<String> columns, List<String> updates) throws SQLException {
+        RowSchema schema = group.get(0).schema();
         PreparedStatement ps = statements.get(dialect.upsert(table, columns, schema.keyColumns(), updates, options.positionColumn()));
         for (ChangeEvent.Upsert u : group) {
             int i = 1;
@@ -75,21 +88,21 @@ final class RowUpserts {
 
     /**
      * Upserts a group (one schema, one set of unchanged-TOAST columns) as one set-based statement (engines with
-     * {@link Dialect#upsertMany}): one text array per column, cast on the server to the column's own type.
+     * {@link SetWrites#upsertMany}): one text array per column, cast on the server to the column's own type.
      */
-    private int upsertMany(String table, List<ChangeEvent.Upsert> group, List<String> columns, List<String> updates) throws SQLException {
+    private int upsertMany(SetWrites set, String table, List<ChangeEvent.Upsert> group, List<String> columns, List<String> updates) throws SQLException {
         RowSchema schema = group.get(0).schema();
         List<String> columnTypes = tables.sqlTypes(table, columns, "column");
         List<Column> sourceColumns = schema.columns();
         String[][] values = new String[columns.size()][group.size()];
-        String deleted = dialect.arrayElement(Boolean.FALSE);
+        String deleted = set.arrayElement(Boolean.FALSE);
         for (int row = 0; row < group.size(); row++) {
             ChangeEvent.Upsert u = group.get(row);
             int col = 0;
             for (Column c : sourceColumns) {
                 Object v = u.row().get(c.name());
                 // The unchanged-TOAST placeholder is never written: NULL on insert, left out of the update.
-                values[col++][row] = ChangeEvent.UNAVAILABLE.equals(v) ? null : dialect.arrayElement(v);
+                values[col++][row] = ChangeEvent.UNAVAILABLE.equals(v) ? null : set.arrayElement(v);
             }
             if (options.softDeletes()) {
                 values[col++][row] = deleted;
@@ -97,7 +110,7 @@ final class RowUpserts {
             String position = u.position().render();
             values[col][row] = position.isEmpty() ? null : position;
         }
-        PreparedStatement ps = statements.get(dialect.upsertMany(table, columns, columnTypes, schema.keyColumns(), updates,
+        PreparedStatement ps = statements.get(set.upsertMany(table, columns, columnTypes, schema.keyColumns(), updates,
                 options.positionColumn()));
         for (int i = 0; i < values.length; i++) {
             ps.setArray(i + 1, connection.createArrayOf("text", values[i]));

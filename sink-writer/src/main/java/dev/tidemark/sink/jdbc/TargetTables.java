@@ -230,9 +230,9 @@ final class TargetTables {
                 case SAME -> { }
                 case WIDEN -> {
                     String type = key ? dialect.keyColumnTypes(table, schema).get(c.name()) : dialect.columnType(c.type(), false);
-                    String sql = dialect.alterColumnType(table, c.name(), type);
-                    if (sql != null) {
-                        execute(sql);
+                    Optional<String> sql = dialect.alterColumnType(table, c.name(), type);
+                    if (sql.isPresent()) {
+                        execute(sql.get());
                     }
                     record(table, c.name(), c.type(), key);
                     changed = true;
@@ -353,7 +353,7 @@ final class TargetTables {
         Map<String, String> types = sqlTypes.get(table);
         if (types == null) {
             types = new HashMap<>();
-            try (PreparedStatement ps = connection.prepareStatement(dialect.columnTypesQuery())) {
+            try (PreparedStatement ps = connection.prepareStatement(dialect.setWrites().orElseThrow().columnTypesQuery())) {
                 ps.setString(1, dialect.quote(table));
                 try (ResultSet rs = ps.executeQuery()) {
                     while (rs.next()) {

@@ -8,10 +8,13 @@ import java.sql.Statement;
 import java.time.LocalDateTime;
 import java.time.ZoneOffset;
 import java.util.List;
+import java.util.Optional;
 import java.util.stream.Collectors;
 
 /**
- * MariaDB target. Sessions run with {@code time_zone='+00:00'}; zoned timestamps are stored as {@code DATETIME(6)}
+ * MariaDB (and MySQL URLs): backtick quoting, sessions in UTC.
+ *
+ * <p>As a target, sessions run with {@code time_zone='+00:00'}; zoned timestamps are stored as {@code DATETIME(6)}
  * in UTC (MariaDB's {@code TIMESTAMP} ends in 2038). Key columns are sized by {@link MariaDbKeyLayout} (text keys
  * {@code VARCHAR} in a binary collation, the whole key within InnoDB's limit), other text {@code LONGTEXT}. Sessions
  * are strict ({@code STRICT_ALL_TABLES}): a value that does not fit is refused, never cut. DDL commits implicitly on MariaDB; the sink runs DDL before the data
@@ -20,8 +23,13 @@ import java.util.stream.Collectors;
  * <p>Upserts use {@code ON DUPLICATE KEY UPDATE}, which has no {@code WHERE}: each assignment is guarded by the
  * position comparison instead, and the position column is assigned last, because MariaDB evaluates assignments
  * left to right and later ones see earlier results.
+
+ *
+ * <p>As a source, DATETIME and TIMESTAMP are read as session wall-clock time, and JDBC metadata takes the database
+ * as the catalog. Reconcile sorts text keys by their UTF-8 bytes, binds zoned key values as UTC wall-clock time in
+ * a UTC session, reads through streamed result sets, and computes segment checksums in SQL ({@code MD5}).
  */
-public final class MariaDbDialect implements Dialect {
+public final class MariaDbDatabase implements Database, Dialect, ChecksumSql {
     private static final int MAX_KEY_CHARS = 768; // utf8mb4: 3072-byte index limit
 
     @Override
@@ -120,13 +128,8 @@ public final class MariaDbDialect implements Dialect {
     }
 
     @Override
-    public String alterColumnType(String table, String column, String type) {
-        return "ALTER TABLE " + quote(table) + " MODIFY COLUMN " + quote(column) + " " + type;
-    }
-
-    @Override
-    public String bigintType() {
-        return "BIGINT";
+    public Optional<String> alterColumnType(String table, String column, String type) {
+        return Optional.of("ALTER TABLE " + quote(table) + " MODIFY COLUMN " + quote(column) + " " + type);
     }
 
     /**
@@ -168,5 +171,89 @@ public final class MariaDbDialect implements Dialect {
     @Override
     public void bind(PreparedStatement statement, int index, Object value, ColumnType type) throws SQLException {
         Binding.bindNative(statement, index, value, i -> LocalDateTime.ofInstant(i, ZoneOffset.UTC));
+    }
+
+    @Override
+    public String constantsFrom() {
+        return " FROM DUAL";
+    }
+
+    // ---- source: metadata and reads
+
+    @Override
+    public Optional<Dialect> target() {
+        return Optional.of(this);
+    }
+
+    @Override
+    public boolean catalogIsSchema() {
+        return true;
+    }
+
+    @Override
+    public String localNowSql() {
+        return "SELECT NOW(6)";
+    }
+
+    @Override
+    public Optional<String> sessionTimeZone(Connection c) throws SQLException {
+        return Optional.of(SourceSql.queryOne(c, "SELECT CONCAT(@@session.time_zone, ' (system ', @@system_time_zone, ')')", rs -> rs.getString(1)));
+    }
+
+    // ---- reconcile: key order, key predicates, reads
+
+    @Override
+    public String orderTerm(String quotedColumn, ValueKind kind) {
+        return kind == ValueKind.TEXT ? "CAST(CONVERT(" + quotedColumn + " USING utf8mb4) AS BINARY)" : quotedColumn;
+    }
+
+    /** Date-times are compared in UTC, as the sink stores them. */
+    @Override
+    public void configureReadSession(Connection c) throws SQLException {
+        try (Statement s = c.createStatement()) {
+            s.execute("SET SESSION time_zone = '+00:00'");
+        }
+    }
+
+    @Override
+    public long estimatedRows(Connection c, String quotedTable, String tableName) throws SQLException {
+        return Queries.longOrMinusOne(c, "SELECT table_rows FROM information_schema.tables WHERE table_schema = DATABASE() AND table_name = ?",
+                tableName);
+    }
+
+    // ---- reconcile: checksums in SQL
+
+    @Override
+    public Optional<ChecksumSql> checksumSql() {
+        return Optional.of(this);
+    }
+
+    @Override
+    public String bucket(String keySql, long lo, long width) {
+        return "(" + keySql + " - (" + lo + ")) DIV " + width;
+    }
+
+    @Override
+    public String valueText(String c, ValueKind kind, SourceColumn column) {
+        return switch (kind) {
+            case INTEGER -> "CAST(" + c + " AS CHAR)";
+            case DECIMAL -> "IF(LOCATE('.', CAST(" + c + " AS CHAR)) > 0, TRIM(TRAILING '.' FROM TRIM(TRAILING '0' FROM CAST(" + c
+                    + " AS CHAR))), CAST(" + c + " AS CHAR))";
+            case BOOLEAN -> ChecksumSql.booleanText(c, c + " <> 0");
+            case TIMESTAMPTZ, TIMESTAMP -> "DATE_FORMAT(" + c + ", '%Y-%m-%d %H:%i:%s.%f')";
+            case DATE -> "DATE_FORMAT(" + c + ", '%Y-%m-%d')";
+            case TIME -> "TIME_FORMAT(" + c + ", '%H:%i:%s.%f')";
+            case BYTES -> "LOWER(HEX(" + c + "))";
+            case TEXT -> "CONVERT(" + c + " USING utf8mb4)";
+            case FLOAT -> throw new IllegalArgumentException("no in-database text for floating point");
+        };
+    }
+
+    /** The first 60 bits of the row text's MD5, whatever the other side. */
+    @Override
+    public String sumOfRowHashes(List<String> valueTexts, Database otherSide) {
+        String row = "CONVERT(CONCAT(" + String.join(", ", valueTexts.stream()
+                .map(v -> "COALESCE(CONCAT(CHAR_LENGTH(" + v + "), ':', " + v + "), '~')").toList()) + ") USING utf8mb4)";
+        return "SUM(CAST(CONV(SUBSTR(MD5(" + row + "), 1, 15), 16, 10) AS UNSIGNED))";
     }
 }

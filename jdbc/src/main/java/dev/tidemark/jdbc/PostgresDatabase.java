@@ -4,18 +4,29 @@ import dev.tidemark.event.ColumnType;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.SQLException;
+import java.time.OffsetDateTime;
 import java.time.ZoneOffset;
 import java.util.List;
+import java.util.Locale;
+import java.util.Optional;
 import java.util.Properties;
 
 /**
- * PostgreSQL target. Native exact types ({@code NUMERIC(p,s)}, {@code TIMESTAMPTZ}, {@code JSONB}, {@code UUID},
+ * PostgreSQL: native types throughout.
+ *
+ * <p>As a target, native exact types ({@code NUMERIC(p,s)}, {@code TIMESTAMPTZ}, {@code JSONB}, {@code UUID},
  * {@code BYTEA}); tables go to the connection's current schema under the source table's name. Batches of upserts are
  * sent as multi-row statements ({@code reWriteBatchedInserts}); per-key collapsing guarantees no statement touches a
  * row twice. Strings are sent untyped ({@code stringtype=unspecified}) so JSON and UUID columns accept them. The
  * position column uses the {@code "C"} collation: it is compared byte-wise, never by locale rules.
+
+ *
+ * <p>As a source, values are read in their native types; the clock is {@code CURRENT_TIMESTAMP}/{@code LOCALTIMESTAMP}.
+ * Reconcile sorts text keys by byte ({@code COLLATE "C"}), streams rows with {@code COPY … TO STDOUT}
+ * ({@link ReadPath#COPY_TEXT}), computes segment checksums in SQL ({@code md5}, or {@code hashtextextended} when
+ * both sides are PostgreSQL), and reports the WAL position it compared at.
  */
-public final class PostgresDialect implements Dialect {
+public final class PostgresDatabase implements Database, Dialect, SetWrites, ChecksumSql {
 
     @Override
     public String name() {
@@ -93,28 +104,13 @@ public final class PostgresDialect implements Dialect {
     }
 
     @Override
-    public String textType() {
-        return "TEXT";
-    }
-
-    @Override
     public String positionType() {
         return "TEXT COLLATE \"C\"";
     }
 
     @Override
-    public String alterColumnType(String table, String column, String type) {
-        return "ALTER TABLE " + quote(table) + " ALTER COLUMN " + quote(column) + " TYPE " + type;
-    }
-
-    @Override
-    public String bigintType() {
-        return "BIGINT";
-    }
-
-    @Override
-    public String upsert(String table, List<String> columns, List<String> keyColumns, List<String> updateColumns, String positionColumn) {
-        return OnConflictUpsert.sql(this::quote, table, columns, keyColumns, updateColumns, positionColumn);
+    public Optional<String> alterColumnType(String table, String column, String type) {
+        return Optional.of("ALTER TABLE " + quote(table) + " ALTER COLUMN " + quote(column) + " TYPE " + type);
     }
 
     /**
@@ -128,9 +124,14 @@ public final class PostgresDialect implements Dialect {
     }
 
     @Override
-    public String missingPrivilegesQuery() {
-        return "SELECT p FROM unnest(ARRAY['SELECT', 'INSERT', 'UPDATE', 'DELETE']) AS p "
-                + "WHERE NOT has_table_privilege(to_regclass(quote_ident(current_schema()) || '.' || quote_ident(?)), p)";
+    public Optional<SetWrites> setWrites() {
+        return Optional.of(this);
+    }
+
+    @Override
+    public Optional<String> missingPrivilegesQuery() {
+        return Optional.of("SELECT p FROM unnest(ARRAY['SELECT', 'INSERT', 'UPDATE', 'DELETE']) AS p "
+                + "WHERE NOT has_table_privilege(to_regclass(quote_ident(current_schema()) || '.' || quote_ident(?)), p)");
     }
 
     /**
@@ -158,7 +159,7 @@ public final class PostgresDialect implements Dialect {
     /**
      * Example: {@code INSERT INTO "orders" ("id", "amount", "__tidemark_position") SELECT CAST("__u"."v1" AS bigint),
      * CAST("__u"."v2" AS numeric(12,2)), CAST("__u"."v3" AS text) FROM unnest(CAST(? AS text[]), CAST(? AS text[]),
-     * CAST(? AS text[])) AS "__u"("v1", "v2", "v3") ON CONFLICT …} with the conflict clause of {@link #upsert}: one
+     * CAST(? AS text[])) AS "__u"("v1", "v2", "v3") ON CONFLICT …} with the conflict clause of {@link #upsert(String, List, List, List, String)}: one
      * statement and one bind per batch instead of one per row.
      */
     @Override
@@ -191,5 +192,105 @@ public final class PostgresDialect implements Dialect {
     @Override
     public void bind(PreparedStatement statement, int index, Object value, ColumnType type) throws SQLException {
         Binding.bindNative(statement, index, value, i -> i.atOffset(ZoneOffset.UTC));
+    }
+
+    // ---- source: metadata and reads
+
+    @Override
+    public Optional<Dialect> target() {
+        return Optional.of(this);
+    }
+
+    @Override
+    public String localNowSql() {
+        return "SELECT LOCALTIMESTAMP";
+    }
+
+    @Override
+    public Optional<String> sessionTimeZone(Connection c) throws SQLException {
+        return Optional.of(SourceSql.queryOne(c, "SHOW TimeZone", rs -> rs.getString(1)));
+    }
+
+    @Override
+    public boolean explainsPlans() {
+        return true;
+    }
+
+    // ---- reconcile: key order, key predicates, reads
+
+    @Override
+    public ReadPath readPath() {
+        return ReadPath.COPY_TEXT;
+    }
+
+    @Override
+    public String orderTerm(String quotedColumn, ValueKind kind) {
+        return kind == ValueKind.TEXT ? "CAST(" + quotedColumn + " AS text) COLLATE \"C\"" : quotedColumn;
+    }
+
+    /** A text parameter compares with a uuid, json or domain column only through a cast to the column's type. */
+    @Override
+    public String keyParameter(ValueKind kind, String declaredType) {
+        if (kind != ValueKind.TEXT) {
+            return "?";
+        }
+        String t = declaredType.toLowerCase(Locale.ROOT);
+        if (t.equals("text") || t.equals("varchar") || t.equals("bpchar") || t.equals("name")) {
+            return "?";
+        }
+        return "CAST(? AS " + quote(declaredType) + ")";
+    }
+
+    @Override
+    public Object zonedKey(OffsetDateTime t) {
+        return t;
+    }
+
+    @Override
+    public long estimatedRows(Connection c, String quotedTable, String tableName) throws SQLException {
+        return Queries.longOrMinusOne(c, "SELECT reltuples::bigint FROM pg_class WHERE oid = to_regclass(?)", quotedTable);
+    }
+
+    @Override
+    public Optional<String> positionQuery() {
+        return Optional.of("SELECT pg_current_wal_lsn()::text");
+    }
+
+    // ---- reconcile: checksums in SQL
+
+    @Override
+    public Optional<ChecksumSql> checksumSql() {
+        return Optional.of(this);
+    }
+
+    @Override
+    public String bucket(String keySql, long lo, long width) {
+        return "(" + keySql + " - (" + lo + ")) / " + width;
+    }
+
+    @Override
+    public String valueText(String c, ValueKind kind, SourceColumn column) {
+        String declared = column.declaredType().toLowerCase(Locale.ROOT);
+        return switch (kind) {
+            case INTEGER, TEXT -> c + "::text";
+            case DECIMAL -> "CASE WHEN strpos(" + c + "::text, '.') > 0 THEN rtrim(rtrim(" + c + "::text, '0'), '.') ELSE " + c + "::text END";
+            case BOOLEAN -> ChecksumSql.booleanText(c, declared.equals("bool") || declared.equals("boolean") ? c : c + " <> 0");
+            case TIMESTAMPTZ, TIMESTAMP -> "to_char(" + (column.kind() == ColumnKind.ZONED ? c + " AT TIME ZONE 'UTC'" : c)
+                    + ", 'YYYY-MM-DD HH24:MI:SS.US')";
+            case DATE -> "to_char(" + c + ", 'YYYY-MM-DD')";
+            case TIME -> "to_char(date '2000-01-01' + " + c + ", 'HH24:MI:SS.US')";
+            case BYTES -> "encode(" + c + ", 'hex')";
+            case FLOAT -> throw new IllegalArgumentException("no in-database text for floating point");
+        };
+    }
+
+    /** The first 60 bits of the row text's MD5, or {@code hashtextextended} when the other side is PostgreSQL too. */
+    @Override
+    public String sumOfRowHashes(List<String> valueTexts, Database otherSide) {
+        String row = String.join(" || ", valueTexts.stream().map(v -> "COALESCE(length(" + v + ") || ':' || " + v + ", '~')").toList());
+        if (otherSide instanceof PostgresDatabase) {
+            return "sum(hashtextextended(" + row + ", 0))";
+        }
+        return "sum(('x' || substr(md5(" + row + "), 1, 15))::bit(60)::bigint)";
     }
 }

@@ -1,0 +1,35 @@
+package dev.tidemark.jdbc;
+
+import java.util.List;
+
+/**
+ * The capability of writing a whole batch in one statement: every value of a column travels as one element of a
+ * bound text array, cast on the server to the column's own type. Offered by {@link Dialect#setWrites()} where the
+ * engine has it (PostgreSQL); stateless and thread-safe.
+ */
+public interface SetWrites {
+
+    /**
+     * A delete of many rows by key in one statement. It binds one text array per key column (cast to
+     * {@code keyTypes}, the key columns' types as {@link #columnTypesQuery()} names them) and one text array of
+     * positions; a row is deleted unless its stored position is newer than the one deleting it (a null position
+     * deletes unconditionally).
+     */
+    String deleteMany(String table, List<String> keyColumns, List<String> keyTypes, String positionColumn);
+
+    /**
+     * {@link Dialect#upsert} of many rows in one statement. It binds one text array per column, cast on the server
+     * to {@code types} (the columns' types as {@link #columnTypesQuery()} names them).
+     */
+    String upsertMany(String table, List<String> columns, List<String> types, List<String> keyColumns,
+                      List<String> updateColumns, String positionColumn);
+
+    /** A value as an element of the text arrays {@link #upsertMany} and {@link #deleteMany} bind; null stays null. */
+    String arrayElement(Object value);
+
+    /**
+     * A query with one bound parameter (the quoted table name) returning each column's name and the engine's name
+     * of its type, for the casts of {@link #upsertMany} and {@link #deleteMany}.
+     */
+    String columnTypesQuery();
+}
