@@ -15,7 +15,7 @@ import java.util.List;
  * [700,001, 800,000], differs and holds 100,000 rows: with in-database checksums it is bisected into 10 parts of
  * 10,000 keys, and a part that still differs (at most 10,000 rows) is compared row by row; with streamed checksums
  * segment 7 is compared row by row at once. Adjacent parts to compare, [720,001, 730,000] and [730,001, 740,000],
- * become one range [720,001, 740,000] (one query per side), spanning fewer than 16 first-pass segments.
+ * become one range [720,001, 740,000] (one query per side), spanning at most 16 first-pass segments.
  */
 final class SegmentPlanner {
     /** Most segments in the first pass. */
@@ -103,7 +103,7 @@ final class SegmentPlanner {
         return firstPass.width() > Long.MAX_VALUE / MAX_COALESCED ? Long.MAX_VALUE : firstPass.width() * MAX_COALESCED;
     }
 
-    /** Adjacent ranges become one (one query per side instead of many), spanning fewer than {@code maxSpan} keys; sorted by key. */
+    /** Adjacent ranges become one (one query per side instead of many), spanning at most {@code maxSpan} keys; sorted by key. */
     static List<KeyRange> coalesce(List<KeyRange> ranges, long maxSpan) {
         List<KeyRange> sorted = new ArrayList<>(ranges);
         sorted.sort(Comparator.comparingLong(KeyRange::lo));
