@@ -5,6 +5,9 @@ import java.util.List;
 /**
  * The outcome of comparing one source table with its target copy by primary key and row checksum.
  * Counts alone prove nothing: {@code sourceRows == targetRows} can hold while rows are missing and surplus.
+ * Keys are rendered as strings (key values joined with {@code ","}). Produced by
+ * {@link ReconcileResult#toComparisonResult()} for {@code compare}'s {@code TableCheck}, and by the tests' in-memory
+ * oracle ({@code dev.tidemark.testkit.TableComparison}).
  *
  * @param missing keys in the source but not the target
  * @param surplus keys in the target but not the source

@@ -84,7 +84,7 @@ public record ReconcileResult(String table, String targetTable, List<String> key
         return missingCount == missingKeys.size() && surplusCount == surplusKeys.size() && changedCount == changedKeys.size();
     }
 
-    /** The same outcome in the older {@link ComparisonResult} shape (for callers of {@link TableComparison}). */
+    /** The same outcome in the {@link ComparisonResult} shape that {@code compare} reports with (keys as strings). */
     public ComparisonResult toComparisonResult() {
         return new ComparisonResult(table, sourceRows, targetRows, missing(), surplus(), changed());
     }

@@ -9,7 +9,7 @@ import dev.tidemark.connector.config.SourceConfig;
 import dev.tidemark.connector.config.TargetConfig;
 import dev.tidemark.connector.pipeline.Sidecar;
 import dev.tidemark.reconcile.ComparisonResult;
-import dev.tidemark.reconcile.TableComparison;
+import dev.tidemark.testkit.TableComparison;
 import dev.tidemark.event.TableId;
 import dev.tidemark.sink.jdbc.SinkOptions;
 import dev.tidemark.sink.kafka.ReplayFrom;

@@ -5,7 +5,7 @@ import static org.awaitility.Awaitility.await;
 
 import dev.tidemark.connector.pipeline.Sidecar;
 import dev.tidemark.reconcile.ComparisonResult;
-import dev.tidemark.reconcile.TableComparison;
+import dev.tidemark.testkit.TableComparison;
 import dev.tidemark.event.TableId;
 import dev.tidemark.sink.kafka.ReplayFrom;
 import dev.tidemark.tests.sink.TargetDatabase;

@@ -5,7 +5,7 @@ import static org.awaitility.Awaitility.await;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.tidemark.reconcile.ComparisonResult;
-import dev.tidemark.reconcile.TableComparison;
+import dev.tidemark.testkit.TableComparison;
 import dev.tidemark.event.TableId;
 import java.io.IOException;
 import java.sql.Connection;

@@ -5,7 +5,7 @@ import static org.awaitility.Awaitility.await;
 
 import dev.tidemark.connector.config.PipelineConfig;
 import dev.tidemark.connector.config.PipelineConfigParser;
-import dev.tidemark.reconcile.TableComparison;
+import dev.tidemark.testkit.TableComparison;
 import dev.tidemark.event.TableId;
 import java.nio.file.Files;
 import java.nio.file.Path;

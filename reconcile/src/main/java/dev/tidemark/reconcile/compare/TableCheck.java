@@ -3,7 +3,6 @@ package dev.tidemark.reconcile.compare;
 import dev.tidemark.reconcile.ComparisonResult;
 import dev.tidemark.reconcile.ReconcileRequest;
 import dev.tidemark.reconcile.Reconciler;
-import dev.tidemark.reconcile.TableComparison;
 import dev.tidemark.event.TableId;
 import java.sql.Connection;
 import java.sql.SQLException;
@@ -31,11 +30,5 @@ public interface TableCheck {
                         .withKeyColumns(keys)
                         .withSettle(Duration.ZERO))
                 .toComparisonResult();
-    }
-
-    /** Both tables read whole into memory ({@link TableComparison}); double-quoted target identifiers. */
-    static TableCheck inMemory() {
-        return (source, table, keys, target, targetTable) ->
-                TableComparison.compare(source, table, keys, target, targetTable, TableComparison.QuoteStyle.DOUBLE);
     }
 }

@@ -139,8 +139,8 @@ class CaptureKillDuringTransactionsIT {
 
     private static dev.tidemark.reconcile.ComparisonResult compare(CaptureFixture f, Connection t, TableId table, List<String> keys)
             throws java.sql.SQLException {
-        return dev.tidemark.reconcile.TableComparison.compare(f.source, table, keys, t, table.table(),
-                dev.tidemark.reconcile.TableComparison.QuoteStyle.DOUBLE);
+        return dev.tidemark.testkit.TableComparison.compare(f.source, table, keys, t, table.table(),
+                dev.tidemark.testkit.TableComparison.QuoteStyle.DOUBLE);
     }
 
     private static String summary(CaptureFixture f) {

@@ -1,7 +1,7 @@
 package dev.tidemark.tests.sink;
 
 import dev.tidemark.reconcile.CanonicalValues;
-import dev.tidemark.reconcile.TableComparison;
+import dev.tidemark.testkit.TableComparison;
 import dev.tidemark.jdbc.ValueKind;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;

@@ -1,6 +1,6 @@
 package dev.tidemark.tests.sink;
 
-import dev.tidemark.reconcile.TableComparison;
+import dev.tidemark.testkit.TableComparison;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;

@@ -1,6 +1,8 @@
-package dev.tidemark.reconcile;
+package dev.tidemark.testkit;
 
 import dev.tidemark.jdbc.ValueKind;
+import dev.tidemark.reconcile.CanonicalValues;
+import dev.tidemark.reconcile.ComparisonResult;
 
 import dev.tidemark.event.TableId;
 import java.nio.charset.StandardCharsets;
@@ -19,14 +21,22 @@ import java.util.Map;
 import java.util.TreeMap;
 
 /**
- * Compares a source table with its target copy by primary key and a checksum of each row's canonical values
- * ({@link CanonicalValues}), over the source's columns. Reads both tables whole into memory: meant for the demo and
- * tests; large tables are the reconcile command's job.
+ * Test oracle: compares a source table with its target copy by primary key and a checksum of each row's canonical
+ * values ({@link CanonicalValues}), over the source's columns. Reads both tables whole into memory, with none of the
+ * reconciler's segmenting, bisecting or merging, so tests can check the pipeline (and the reconciler) against an
+ * independent, obviously-correct comparison. Large tables are the reconcile command's job
+ * ({@code dev.tidemark.reconcile.Reconciler}).
+ *
+ * <p>Stateless and thread-safe; the caller owns both connections.
  */
 public final class TableComparison {
     private TableComparison() {
     }
 
+    /**
+     * Missing, surplus and changed keys of {@code targetTable} (identifiers quoted with {@code targetQuotes}) against
+     * {@code sourceTable} (double-quoted); keys are the key columns' canonical values joined with {@code ","}.
+     */
     public static ComparisonResult compare(Connection source, TableId sourceTable, List<String> keyColumns,
                                            Connection target, String targetTable, QuoteStyle targetQuotes) throws SQLException {
         String srcSql = "SELECT * FROM " + (sourceTable.schema().isEmpty() ? "" : QuoteStyle.DOUBLE.quote(sourceTable.schema()) + ".")
@@ -99,7 +109,7 @@ public final class TableComparison {
         }
     }
 
-    /** How the target quotes identifiers. */
+    /** How the target quotes identifiers: {@code "name"} (PostgreSQL, SQLite) or {@code `name`} (MariaDB). */
     public enum QuoteStyle {
         DOUBLE('"'), BACKTICK('`');
 
@@ -109,6 +119,7 @@ public final class TableComparison {
             this.q = q;
         }
 
+        /** {@code identifier} quoted, with the quote character doubled inside it. */
         public String quote(String identifier) {
             return q + identifier.replace(String.valueOf(q), String.valueOf(q) + q) + q;
         }
