@@ -1,5 +1,6 @@
 package dev.tidemark.connector.watermark;
 
+import dev.tidemark.sink.UsageException;
 import dev.tidemark.jdbc.Durations;
 
 import dev.tidemark.jdbc.ColumnKind;
@@ -34,12 +35,12 @@ public record TableSpec(String table, List<String> key, List<String> cursor, Str
     public WatermarkTable resolve(Connection source, String sourceUrl) throws SQLException {
         TableId id = TableId.parse(table);
         if (cursor.isEmpty()) {
-            throw new IllegalArgumentException("table " + table + ": no cursor column given");
+            throw new UsageException("table " + table + ": no cursor column given");
         }
         String k = kind;
         if (k == null && cursor.size() == 1) {
-            SourceTable src = SourceTable.describe(source, SourceSql.forUrl(sourceUrl), id);
-            k = src.require(cursor.get(0), "cursor").kind() == ColumnKind.INTEGER ? "id" : "timestamp";
+            SourceTable src = NamedSource.describe(source, SourceSql.forUrl(sourceUrl), id);
+            k = NamedSource.require(src, cursor.get(0), "cursor").kind() == ColumnKind.INTEGER ? "id" : "timestamp";
         }
         Cursor c = Cursor.of(k, cursor);
         Duration overlapDuration = Duration.ZERO;
@@ -49,7 +50,7 @@ public record TableSpec(String table, List<String> key, List<String> cursor, Str
                 try {
                     idOverlap = Long.parseLong(overlap.trim());
                 } catch (NumberFormatException e) {
-                    throw new IllegalArgumentException("table " + table + ": overlap '" + overlap
+                    throw new UsageException("table " + table + ": overlap '" + overlap
                             + "' must be a number of ids for an id cursor");
                 }
             } else {

@@ -1,5 +1,6 @@
 package dev.tidemark.connector.watermark;
 
+import dev.tidemark.sink.UsageException;
 import dev.tidemark.jdbc.Dialect;
 import dev.tidemark.sink.jdbc.JdbcChangeSink;
 import dev.tidemark.sink.jdbc.SinkOptions;
@@ -44,7 +45,7 @@ public final class WatermarkJob implements AutoCloseable {
             source.setAutoCommit(true);
             WatermarkConfig.Endpoint store = config.controlStore();
             if (store == null) {
-                throw new IllegalArgumentException("watermark pipeline " + config.name()
+                throw new UsageException("watermark pipeline " + config.name()
                         + ": give a target (or, with Kafka, a control database) to keep the control table in");
             }
             Dialect dialect = Dialect.forUrl(store.url());

@@ -1,5 +1,6 @@
 package dev.tidemark.connector.watermark;
 
+import dev.tidemark.sink.UsageException;
 import dev.tidemark.jdbc.Durations;
 
 import dev.tidemark.jdbc.ColumnKind;
@@ -109,36 +110,36 @@ public final class WatermarkPoller {
     public RunResult run(WatermarkTable t, Request request) throws Exception {
         long t0 = System.nanoTime();
         String startedAt = RunHistory.now();
-        SourceTable src = SourceTable.describe(source, sql, t.table());
+        SourceTable src = NamedSource.describe(source, sql, t.table());
         List<String> keys = t.keyColumns().isEmpty() ? src.primaryKey() : t.keyColumns();
         if (keys.isEmpty()) {
-            throw new IllegalArgumentException("table " + t.table() + " has no primary key: give the key columns (--key)");
+            throw new UsageException("table " + t.table() + " has no primary key: give the key columns (--key)");
         }
-        keys.forEach(k -> src.require(k, "key"));
-        SourceColumn primary = src.require(t.cursor().primaryColumn(), "cursor");
+        keys.forEach(k -> NamedSource.require(src, k, "key"));
+        SourceColumn primary = NamedSource.require(src, t.cursor().primaryColumn(), "cursor");
         if (t.cursor() instanceof Cursor.Id ? primary.kind() != ColumnKind.INTEGER : !primary.kind().temporal()) {
-            throw new IllegalArgumentException("table " + t.table() + ": cursor column " + primary.name() + " is "
+            throw new UsageException("table " + t.table() + ": cursor column " + primary.name() + " is "
                     + primary.declaredType() + ", which cannot be a " + t.cursor().kind() + " cursor"
                     + (primary.kind() == ColumnKind.INTEGER ? " (use --cursor-kind id)" : ""));
         }
-        if (t.cursor() instanceof Cursor.TimestampId ti && src.require(ti.idColumn(), "tie-break id").kind() != ColumnKind.INTEGER) {
-            throw new IllegalArgumentException("table " + t.table() + ": tie-break column " + ti.idColumn() + " must be an integer");
+        if (t.cursor() instanceof Cursor.TimestampId ti && NamedSource.require(src, ti.idColumn(), "tie-break id").kind() != ColumnKind.INTEGER) {
+            throw new UsageException("table " + t.table() + ": tie-break column " + ti.idColumn() + " must be an integer");
         }
         if (t.softDeleteColumn() != null) {
-            src.require(t.softDeleteColumn(), "soft-delete flag");
+            NamedSource.require(src, t.softDeleteColumn(), "soft-delete flag");
         }
         RowSchema schema = src.schema(keys);
         List<String> warnings = new ArrayList<>();
 
         if (request.windowStart() != null || request.windowEnd() != null) {
             if (request.windowStart() == null || request.windowEnd() == null) {
-                throw new IllegalArgumentException("a tumbling window needs both --window-start and --window-end");
+                throw new UsageException("a tumbling window needs both --window-start and --window-end");
             }
             CursorValue sample = maxCursorValue(src, primary);
             Window w = Window.tumbling(Watermark.of(parseBound(request.windowStart(), primary, sample)),
                     Watermark.of(parseBound(request.windowEnd(), primary, sample)));
             if (w.lower().compareTo(w.upper()) >= 0) {
-                throw new IllegalArgumentException("window start " + request.windowStart() + " is not before window end " + request.windowEnd());
+                throw new UsageException("window start " + request.windowStart() + " is not before window end " + request.windowEnd());
             }
             Copy copy = copy(t, src, keys, schema, primary, w, null, null, 0, null, "window", request);
             return finish(t, "window", w, copy, null, warnings, startedAt, t0);
@@ -147,7 +148,7 @@ public final class WatermarkPoller {
         Optional<ControlTable.State> state = control.read(t.name());
         if (state.isPresent() && (!state.get().cursorKind().equals(t.cursor().kind())
                 || !state.get().cursorColumns().equals(String.join(",", t.cursor().columns())))) {
-            throw new IllegalArgumentException("table " + t.table() + ": " + ControlTable.NAME + " holds a " + state.get().cursorKind()
+            throw new UsageException("table " + t.table() + ": " + ControlTable.NAME + " holds a " + state.get().cursorKind()
                     + " watermark on " + state.get().cursorColumns() + " but the settings say " + t.cursor().kind() + " on "
                     + String.join(",", t.cursor().columns()) + "; delete its row from " + ControlTable.NAME + " to start over");
         }
@@ -389,10 +390,10 @@ public final class WatermarkPoller {
             try {
                 return new CursorValue.Number(Long.parseLong(text.trim()));
             } catch (NumberFormatException e) {
-                throw new IllegalArgumentException("window bound '" + text + "' is not an id (cursor " + column.name() + " is an integer)");
+                throw new UsageException("window bound '" + text + "' is not an id (cursor " + column.name() + " is an integer)");
             }
         }
-        TextTime parsed = TextTime.parse(text).orElseThrow(() -> new IllegalArgumentException("window bound '" + text
+        TextTime parsed = TextTime.parse(text).orElseThrow(() -> new UsageException("window bound '" + text
                 + "' is not a date or date-time (e.g. 2013-01-01, 2013-01-01T12:00:00, 2013-01-01T12:00:00Z)"));
         Temporal v = parsed.value();
         if (sql instanceof SourceSql.Sqlite) {
@@ -406,7 +407,7 @@ public final class WatermarkPoller {
                     : LocalDateTime.ofInstant((Instant) v, ZoneOffset.UTC));
             case DATE -> new CursorValue.Day(v instanceof LocalDate d ? d : v instanceof LocalDateTime l ? l.toLocalDate()
                     : LocalDateTime.ofInstant((Instant) v, ZoneOffset.UTC).toLocalDate());
-            default -> throw new IllegalArgumentException("cursor " + column.name() + " cannot bound a window");
+            default -> throw new UsageException("cursor " + column.name() + " cannot bound a window");
         };
     }
 
