@@ -1,5 +1,6 @@
 package dev.tidemark.cli;
 
+import dev.tidemark.jdbc.UsageException;
 import dev.tidemark.connector.debezium.CaptureChoice;
 import picocli.CommandLine.Option;
 
@@ -20,7 +21,7 @@ final class CaptureChoiceOptions {
 
     CaptureChoice choice() {
         if (resnapshot && acceptGap) {
-            throw new IllegalArgumentException("--resnapshot and --accept-gap exclude each other: choose one");
+            throw new UsageException("--resnapshot and --accept-gap exclude each other: choose one");
         }
         return resnapshot ? CaptureChoice.RESNAPSHOT : acceptGap ? CaptureChoice.ACCEPT_GAP : CaptureChoice.NONE;
     }

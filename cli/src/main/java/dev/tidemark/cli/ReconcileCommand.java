@@ -1,5 +1,6 @@
 package dev.tidemark.cli;
 
+import dev.tidemark.jdbc.UsageException;
 import dev.tidemark.connector.config.ConfigException;
 import dev.tidemark.connector.config.PipelineConfig;
 import dev.tidemark.connector.config.PipelineConfigParser;
@@ -164,7 +165,7 @@ final class ReconcileCommand implements Callable<Integer> {
         try {
             done = Repair.apply(request, plan, share, force);
         } catch (Repair.RefusedException e) {
-            throw new IllegalArgumentException(e.getMessage(), e);
+            throw new UsageException(e.getMessage(), e);
         }
         report.printf(Locale.ROOT, "repaired %s: %d upserted, %d deleted%s through the sink writer; reconciling again%n", r.targetTable(),
                 done.upserted(), done.deleted(), done.vanished() > 0 ? ", " + done.vanished() + " keys no longer in the source skipped" : "");

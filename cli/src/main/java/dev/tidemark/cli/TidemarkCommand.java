@@ -1,12 +1,11 @@
 package dev.tidemark.cli;
 
-import dev.tidemark.connector.config.ConfigException;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 
 /**
  * The {@code tidemark} command. Exit codes: 0 success, 1 differences found, 2 bad usage or configuration,
- * 3 runtime failure.
+ * 3 runtime failure (see {@link ExitCodes#of} for which failure is which).
  */
 @Command(name = "tidemark", mixinStandardHelpOptions = true, version = "tidemark 0.1.0",
         description = "Change-data-capture: PostgreSQL logical decoding → Kafka → JDBC targets, with proof.",
@@ -29,16 +28,8 @@ public final class TidemarkCommand implements Runnable {
     public static int execute(String... args) {
         CommandLine cl = new CommandLine(new TidemarkCommand());
         cl.setExecutionExceptionHandler((e, cmd, parsed) -> {
-            if (e instanceof ConfigException) {
-                cmd.getErr().println("tidemark: " + e.getMessage());
-                return ExitCodes.USAGE;
-            }
-            if (e instanceof IllegalArgumentException) {
-                cmd.getErr().println("tidemark: " + e.getMessage());
-                return ExitCodes.USAGE;
-            }
             cmd.getErr().println("tidemark: " + oneLine(e));
-            return ExitCodes.RUNTIME;
+            return ExitCodes.of(e);
         });
         return cl.execute(args);
     }

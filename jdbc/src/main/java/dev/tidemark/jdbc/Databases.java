@@ -32,13 +32,13 @@ public final class Databases {
     /**
      * The sink's facet of a JDBC URL's engine.
      *
-     * @throws IllegalArgumentException naming the URL scheme when the engine cannot be a sink target
+     * @throws UsageException naming the URL scheme when the engine cannot be a sink target
      */
     public static Dialect targetForUrl(String jdbcUrl) {
         return forUrl(jdbcUrl).target().orElseThrow(() -> {
             int colon = jdbcUrl.indexOf(':', 5);
             String scheme = colon > 0 ? jdbcUrl.substring(0, colon) : jdbcUrl;
-            return new IllegalArgumentException("unsupported target " + scheme
+            return new UsageException("unsupported target " + scheme
                     + " (supported: jdbc:sqlite, jdbc:postgresql, jdbc:mariadb)");
         });
     }

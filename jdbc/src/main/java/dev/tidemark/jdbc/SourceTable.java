@@ -21,7 +21,7 @@ public record SourceTable(TableId id, List<SourceColumn> columns, List<String> p
     }
 
     public SourceColumn require(String name, String role) {
-        return column(name).orElseThrow(() -> new IllegalArgumentException("table " + id + " has no column " + name
+        return column(name).orElseThrow(() -> new UsageException("table " + id + " has no column " + name
                 + " (given as " + role + "); its columns are " + columns.stream().map(SourceColumn::name).toList()));
     }
 
@@ -37,12 +37,12 @@ public record SourceTable(TableId id, List<SourceColumn> columns, List<String> p
     /**
      * Reads a table's metadata through the engine's source facet.
      *
-     * @throws IllegalArgumentException naming the table and engine when it does not exist or has no columns
+     * @throws UsageException naming the table and engine when it does not exist or has no columns
      */
     public static SourceTable describe(Connection c, SourceSql sql, TableId id) throws SQLException {
         SourceTable t = sql.readTable(c, id);
         if (t.columns.isEmpty()) {
-            throw new IllegalArgumentException("source table " + id + " does not exist (or has no columns) in the " + sql.name() + " source");
+            throw new UsageException("source table " + id + " does not exist (or has no columns) in the " + sql.name() + " source");
         }
         return t;
     }

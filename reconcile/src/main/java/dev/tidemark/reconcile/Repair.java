@@ -16,9 +16,8 @@ import dev.tidemark.event.TableId;
 import dev.tidemark.jdbc.Dialect;
 import dev.tidemark.sink.jdbc.JdbcChangeSink;
 import dev.tidemark.sink.jdbc.SinkOptions;
-import java.lang.reflect.Proxy;
+import dev.tidemark.sink.jdbc.TargetConnection;
 import java.sql.Connection;
-import java.sql.DriverManager;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
@@ -188,29 +187,17 @@ public final class Repair {
     }
 
     /**
-     * The sink on the target: its own connection for a URL endpoint; for a caller's connection, that connection behind
-     * a proxy whose {@code close()} does nothing (the caller owns it).
+     * The sink on the target: its own connection for a URL endpoint; for a caller's connection, that connection
+     * borrowed (the sink never closes nor replaces it: the caller owns it).
      */
     private static JdbcChangeSink sink(ReconcileRequest request, Connection tgt, SinkOptions options) throws SQLException {
         Dialect dialect = Databases.targetForUrl(request.target().jdbcUrl());
         if (request.target().owned()) {
             Properties p = dialect.connectionDefaults();
             p.putAll(request.target().properties());
-            String url = request.target().jdbcUrl();
-            return new JdbcChangeSink(() -> DriverManager.getConnection(url, p), dialect, options);
+            return new JdbcChangeSink(new TargetConnection.Owned(request.target().jdbcUrl(), p), dialect, options);
         }
-        Connection shared = (Connection) Proxy.newProxyInstance(Repair.class.getClassLoader(), new Class<?>[] {Connection.class},
-                (proxy, method, args) -> {
-                    if (method.getName().equals("close")) {
-                        return null;
-                    }
-                    try {
-                        return method.invoke(tgt, args);
-                    } catch (java.lang.reflect.InvocationTargetException e) {
-                        throw e.getCause();
-                    }
-                });
-        return new JdbcChangeSink(() -> shared, dialect, options);
+        return new JdbcChangeSink(new TargetConnection.Borrowed(tgt), dialect, options);
     }
 
     /**

@@ -1,5 +1,7 @@
 package dev.tidemark.reconcile;
 
+import dev.tidemark.jdbc.UsageException;
+
 import dev.tidemark.jdbc.Database;
 import dev.tidemark.jdbc.ValueKind;
 
@@ -48,7 +50,7 @@ record TableShape(SourceTable source, SourceTable target, String targetTable, Li
     /**
      * Reads both tables' metadata and checks the request against it.
      *
-     * @throws IllegalArgumentException naming table, column and URL when a table or column is missing, the key is
+     * @throws UsageException naming table, column and URL when a table or column is missing, the key is
      *                                  unknown or excluded, or there is no key at all
      */
     static TableShape resolve(ReconcileRequest request, Connection src, Database srcEngine, Connection tgt, Database tgtEngine)
@@ -58,12 +60,12 @@ record TableShape(SourceTable source, SourceTable target, String targetTable, Li
         try {
             target = SourceTable.describe(tgt, tgtEngine, new TableId("", request.targetTable()));
         } catch (IllegalArgumentException e) {
-            throw new IllegalArgumentException("target table " + request.targetTable() + " does not exist (or cannot be read) in "
+            throw new UsageException("target table " + request.targetTable() + " does not exist (or cannot be read) in "
                     + UrlRedaction.mask(request.target().jdbcUrl()), e);
         }
         List<String> keys = request.keyColumns().isEmpty() ? source.primaryKey() : request.keyColumns();
         if (keys.isEmpty()) {
-            throw new IllegalArgumentException("source table " + request.sourceTable() + " has no primary key: give the key "
+            throw new UsageException("source table " + request.sourceTable() + " has no primary key: give the key "
                     + "column(s) with --key (source " + UrlRedaction.mask(request.source().jdbcUrl()) + ")");
         }
         Set<String> metadata = new java.util.HashSet<>(List.of(request.positionColumn(), SinkOptions.DEFAULT_POSITION_COLUMN, SinkOptions.DELETED_COLUMN));
@@ -95,7 +97,7 @@ record TableShape(SourceTable source, SourceTable target, String targetTable, Li
             problems.add("excluded column(s) " + unknownExcluded + " are not columns of source table " + request.sourceTable());
         }
         if (!problems.isEmpty()) {
-            throw new IllegalArgumentException(String.join("; ", problems));
+            throw new UsageException(String.join("; ", problems));
         }
         int[] keyIndex = new int[keys.size()];
         for (int i = 0; i < keys.size(); i++) {

@@ -1,5 +1,6 @@
 package dev.tidemark.connector.watermark;
 
+import dev.tidemark.jdbc.UsageException;
 import java.util.List;
 import java.util.Locale;
 import java.util.Objects;
@@ -81,7 +82,7 @@ public sealed interface Cursor {
      */
     static Cursor of(String kind, List<String> columns) {
         if (columns.isEmpty() || columns.size() > 2) {
-            throw new IllegalArgumentException("a cursor is one column (timestamp or id) or two (timestamp, id), not " + columns);
+            throw new UsageException("a cursor is one column (timestamp or id) or two (timestamp, id), not " + columns);
         }
         String k = kind == null ? (columns.size() == 2 ? "timestamp+id" : "timestamp") : kind.toLowerCase(Locale.ROOT);
         return switch (k) {
@@ -97,13 +98,13 @@ public sealed interface Cursor {
                 requireCount(k, columns, 2);
                 yield new TimestampId(columns.get(0), columns.get(1));
             }
-            default -> throw new IllegalArgumentException("unknown cursor kind '" + kind + "' (expected timestamp, id or timestamp+id)");
+            default -> throw new UsageException("unknown cursor kind '" + kind + "' (expected timestamp, id or timestamp+id)");
         };
     }
 
     private static void requireCount(String kind, List<String> columns, int n) {
         if (columns.size() != n) {
-            throw new IllegalArgumentException("a " + kind + " cursor has " + n + " column" + (n == 1 ? "" : "s") + ", not " + columns);
+            throw new UsageException("a " + kind + " cursor has " + n + " column" + (n == 1 ? "" : "s") + ", not " + columns);
         }
     }
 }

@@ -1,5 +1,7 @@
 package dev.tidemark.connector.watermark;
 
+import dev.tidemark.jdbc.UsageException;
+
 import dev.tidemark.event.RowSchema;
 import dev.tidemark.jdbc.ColumnKind;
 import dev.tidemark.jdbc.SourceColumn;
@@ -31,17 +33,17 @@ record PolledTable(WatermarkTable settings, SourceTable source, List<String> key
         SourceTable src = SourceTable.describe(connection, sql, t.table());
         List<String> keys = t.keyColumns().isEmpty() ? src.primaryKey() : t.keyColumns();
         if (keys.isEmpty()) {
-            throw new IllegalArgumentException("table " + t.table() + " has no primary key: give the key columns (--key)");
+            throw new UsageException("table " + t.table() + " has no primary key: give the key columns (--key)");
         }
         keys.forEach(k -> src.require(k, "key"));
         SourceColumn primary = src.require(t.cursor().primaryColumn(), "cursor");
         if (t.cursor() instanceof Cursor.Id ? primary.kind() != ColumnKind.INTEGER : !primary.kind().temporal()) {
-            throw new IllegalArgumentException("table " + t.table() + ": cursor column " + primary.name() + " is "
+            throw new UsageException("table " + t.table() + ": cursor column " + primary.name() + " is "
                     + primary.declaredType() + ", which cannot be a " + t.cursor().kind() + " cursor"
                     + (primary.kind() == ColumnKind.INTEGER ? " (use --cursor-kind id)" : ""));
         }
         if (t.cursor() instanceof Cursor.TimestampId ti && src.require(ti.idColumn(), "tie-break id").kind() != ColumnKind.INTEGER) {
-            throw new IllegalArgumentException("table " + t.table() + ": tie-break column " + ti.idColumn() + " must be an integer");
+            throw new UsageException("table " + t.table() + ": tie-break column " + ti.idColumn() + " must be an integer");
         }
         if (t.softDeleteColumn() != null) {
             src.require(t.softDeleteColumn(), "soft-delete flag");

@@ -1,5 +1,6 @@
 package dev.tidemark.connector.watermark;
 
+import dev.tidemark.jdbc.UsageException;
 import dev.tidemark.jdbc.Durations;
 
 import dev.tidemark.jdbc.ColumnKind;
@@ -34,7 +35,7 @@ public record TableSpec(String table, List<String> key, List<String> cursor, Str
     public WatermarkTable resolve(Connection source, String sourceUrl) throws SQLException {
         TableId id = TableId.parse(table);
         if (cursor.isEmpty()) {
-            throw new IllegalArgumentException("table " + table + ": no cursor column given");
+            throw new UsageException("table " + table + ": no cursor column given");
         }
         String k = kind;
         if (k == null && cursor.size() == 1) {
@@ -49,7 +50,7 @@ public record TableSpec(String table, List<String> key, List<String> cursor, Str
                 try {
                     idOverlap = Long.parseLong(overlap.trim());
                 } catch (NumberFormatException e) {
-                    throw new IllegalArgumentException("table " + table + ": overlap '" + overlap
+                    throw new UsageException("table " + table + ": overlap '" + overlap
                             + "' must be a number of ids for an id cursor");
                 }
             } else {

@@ -1,5 +1,7 @@
 package dev.tidemark.connector.watermark;
 
+import dev.tidemark.jdbc.UsageException;
+
 import dev.tidemark.jdbc.Databases;
 import dev.tidemark.jdbc.Dialect;
 import dev.tidemark.sink.jdbc.JdbcChangeSink;
@@ -45,7 +47,7 @@ public final class WatermarkJob implements AutoCloseable {
             source.setAutoCommit(true);
             WatermarkConfig.Endpoint store = config.controlStore();
             if (store == null) {
-                throw new IllegalArgumentException("watermark pipeline " + config.name()
+                throw new UsageException("watermark pipeline " + config.name()
                         + ": give a target (or, with Kafka, a control database) to keep the control table in");
             }
             Dialect dialect = Databases.targetForUrl(store.url());

@@ -1,5 +1,6 @@
 package dev.tidemark.connector.watermark;
 
+import dev.tidemark.jdbc.UsageException;
 import dev.tidemark.jdbc.Durations;
 
 import dev.tidemark.event.TableId;
@@ -33,13 +34,13 @@ public record WatermarkTable(TableId table, List<String> keyColumns, Cursor curs
         overlap = overlap == null ? Duration.ZERO : overlap;
         settle = settle == null ? DEFAULT_SETTLE : settle;
         if (overlap.isNegative() || settle.isNegative() || idOverlap < 0) {
-            throw new IllegalArgumentException("table " + table + ": overlap and settle delay must not be negative");
+            throw new UsageException("table " + table + ": overlap and settle delay must not be negative");
         }
         if (chunkSize < 1) {
-            throw new IllegalArgumentException("table " + table + ": chunk size must be at least 1 but is " + chunkSize);
+            throw new UsageException("table " + table + ": chunk size must be at least 1 but is " + chunkSize);
         }
         if (cursor instanceof Cursor.Id && !overlap.isZero()) {
-            throw new IllegalArgumentException("table " + table + ": an id cursor's overlap is a count of ids, not "
+            throw new UsageException("table " + table + ": an id cursor's overlap is a count of ids, not "
                     + Durations.format(overlap));
         }
     }

@@ -1,5 +1,7 @@
 package dev.tidemark.connector.watermark;
 
+import dev.tidemark.jdbc.UsageException;
+
 import dev.tidemark.jdbc.ColumnKind;
 import dev.tidemark.jdbc.CursorValue;
 import dev.tidemark.jdbc.SourceColumn;
@@ -37,7 +39,7 @@ final class WindowPlanner {
         String columns = String.join(",", t.cursor().columns());
         if (state.isPresent() && (!state.get().cursorKind().equals(t.cursor().kind())
                 || !state.get().cursorColumns().equals(columns))) {
-            throw new IllegalArgumentException("table " + t.table() + ": " + ControlTable.NAME + " holds a " + state.get().cursorKind()
+            throw new UsageException("table " + t.table() + ": " + ControlTable.NAME + " holds a " + state.get().cursorKind()
                     + " watermark on " + state.get().cursorColumns() + " but the settings say " + t.cursor().kind() + " on "
                     + columns + "; delete its row from " + ControlTable.NAME + " to start over");
         }
@@ -121,12 +123,12 @@ final class WindowPlanner {
      */
     static WindowPlan.Copy tumbling(String start, String end, SourceColumn primary, CursorValue sample, boolean textTimes) {
         if (start == null || end == null) {
-            throw new IllegalArgumentException("a tumbling window needs both --window-start and --window-end");
+            throw new UsageException("a tumbling window needs both --window-start and --window-end");
         }
         Window w = Window.tumbling(Watermark.of(parseBound(start, primary, sample, textTimes)),
                 Watermark.of(parseBound(end, primary, sample, textTimes)));
         if (w.lower().compareTo(w.upper()) >= 0) {
-            throw new IllegalArgumentException("window start " + start + " is not before window end " + end);
+            throw new UsageException("window start " + start + " is not before window end " + end);
         }
         return new WindowPlan.Copy(RunKind.WINDOW, w, null, null, null, 0);
     }
@@ -137,10 +139,10 @@ final class WindowPlanner {
             try {
                 return new CursorValue.Number(Long.parseLong(text.trim()));
             } catch (NumberFormatException e) {
-                throw new IllegalArgumentException("window bound '" + text + "' is not an id (cursor " + column.name() + " is an integer)");
+                throw new UsageException("window bound '" + text + "' is not an id (cursor " + column.name() + " is an integer)");
             }
         }
-        TextTime parsed = TextTime.parse(text).orElseThrow(() -> new IllegalArgumentException("window bound '" + text
+        TextTime parsed = TextTime.parse(text).orElseThrow(() -> new UsageException("window bound '" + text
                 + "' is not a date or date-time (e.g. 2013-01-01, 2013-01-01T12:00:00, 2013-01-01T12:00:00Z)"));
         Temporal v = parsed.value();
         if (textTimes) {
@@ -154,7 +156,7 @@ final class WindowPlanner {
                     : LocalDateTime.ofInstant((Instant) v, ZoneOffset.UTC));
             case DATE -> new CursorValue.Day(v instanceof LocalDate d ? d : v instanceof LocalDateTime l ? l.toLocalDate()
                     : LocalDateTime.ofInstant((Instant) v, ZoneOffset.UTC).toLocalDate());
-            default -> throw new IllegalArgumentException("cursor " + column.name() + " cannot bound a window");
+            default -> throw new UsageException("cursor " + column.name() + " cannot bound a window");
         };
     }
 }

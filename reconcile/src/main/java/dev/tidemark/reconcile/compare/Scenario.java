@@ -1,5 +1,6 @@
 package dev.tidemark.reconcile.compare;
 
+import dev.tidemark.jdbc.UsageException;
 import java.util.List;
 import java.util.Optional;
 
@@ -33,7 +34,7 @@ public sealed interface Scenario permits InvoicesScenario, RandomScenario, Scrip
         return switch (name) {
             case "invoices" -> new InvoicesScenario();
             case "random" -> new RandomScenario(seed);
-            default -> throw new IllegalArgumentException("unknown scenario '" + name + "' (expected invoices or random)");
+            default -> throw new UsageException("unknown scenario '" + name + "' (expected invoices or random)");
         };
     }
 }

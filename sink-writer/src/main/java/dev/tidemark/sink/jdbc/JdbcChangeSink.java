@@ -8,10 +8,8 @@ import dev.tidemark.jdbc.SinkException;
 import dev.tidemark.event.ChangeEvent;
 import dev.tidemark.event.Column;
 import java.sql.Connection;
-import java.sql.DriverManager;
 import java.sql.PreparedStatement;
 import java.sql.SQLException;
-import java.sql.Statement;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.HashMap;
@@ -30,6 +28,10 @@ import org.slf4j.LoggerFactory;
  *
  * <p>Writes are idempotent: upserts and deletes by primary key, guarded by each row's stored source position so an
  * older event never overwrites a newer row. Not thread-safe: one consumer thread owns one sink.
+ *
+ * <p>Failures: each unit of work rolls back, then {@link RetryingExecutor} retries transient failures with backoff,
+ * replacing a lost connection when the sink owns it ({@link TargetConnection}); {@link #close()} closes only a
+ * connection the sink owns. Offsets are kept through {@link OffsetStore}.
  */
 public final class JdbcChangeSink implements AutoCloseable {
     private static final Logger log = LoggerFactory.getLogger(JdbcChangeSink.class);
@@ -37,10 +39,9 @@ public final class JdbcChangeSink implements AutoCloseable {
     private Connection connection;
     private final Dialect dialect;
     private final SinkOptions options;
-    private final ConnectionSource source;
-    private RetryPolicy retry = RetryPolicy.DEFAULT;
+    private final TargetConnection target;
+    private final RetryingExecutor executor;
     private TargetTables tables;
-    private long retries;
     private final Map<String, PreparedStatement> statements = new HashMap<>();
     private final OffsetStore offsets;
     /** The table the current batch is working on, for failure messages: never null. */
@@ -49,17 +50,13 @@ public final class JdbcChangeSink implements AutoCloseable {
     private RowUpserts rowUpserts;
     private RowDeletes rowDeletes;
 
-    /** Opens connections for the sink: the first, and new ones after a connection was lost. */
-    @FunctionalInterface
-    public interface ConnectionSource {
-        Connection open() throws SQLException;
-    }
-
-    public JdbcChangeSink(ConnectionSource source, Dialect dialect, SinkOptions options) throws SQLException {
-        this.source = source;
+    /** A sink writing through {@code target}'s connection, opened here (see {@link TargetConnection} for who closes it). */
+    public JdbcChangeSink(TargetConnection target, Dialect dialect, SinkOptions options) throws SQLException {
+        this.target = target;
         this.dialect = dialect;
         this.options = options;
         this.offsets = new OffsetStore(dialect, options);
+        this.executor = new RetryingExecutor(dialect.name(), this::reconnectIfLost);
         connect();
     }
 
@@ -68,11 +65,11 @@ public final class JdbcChangeSink implements AutoCloseable {
         Dialect dialect = Databases.targetForUrl(jdbcUrl);
         Properties merged = dialect.connectionDefaults();
         merged.putAll(properties);
-        return new JdbcChangeSink(() -> DriverManager.getConnection(jdbcUrl, merged), dialect, options);
+        return new JdbcChangeSink(new TargetConnection.Owned(jdbcUrl, merged), dialect, options);
     }
 
     private void connect() throws SQLException {
-        connection = source.open();
+        connection = target.open();
         dialect.configure(connection);
         connection.setAutoCommit(false);
         tables = new TargetTables(connection, dialect, options);
@@ -84,13 +81,13 @@ public final class JdbcChangeSink implements AutoCloseable {
 
     /** Replaces the retry policy for transient failures (default {@link RetryPolicy#DEFAULT}). */
     public JdbcChangeSink withRetry(RetryPolicy policy) {
-        this.retry = policy;
+        executor.policy(policy);
         return this;
     }
 
     /** How many times a transient failure was retried so far. */
     public long retries() {
-        return retries;
+        return executor.retries();
     }
 
     public Dialect dialect() {
@@ -108,7 +105,7 @@ public final class JdbcChangeSink implements AutoCloseable {
      * {@link OffsetsFencedException}.
      */
     public Map<String, Map<Integer, Long>> storedOffsets() {
-        return retrying(this::storedOffsetsOnce);
+        return executor.run(this::storedOffsetsOnce);
     }
 
     private Map<String, Map<Integer, Long>> storedOffsetsOnce() {
@@ -141,37 +138,16 @@ public final class JdbcChangeSink implements AutoCloseable {
      * @throws SinkException after rolling back, naming the table at fault
      */
     public ApplyResult apply(List<ChangeEvent> events, Collection<PartitionOffset> nextOffsets, SideWrite sideWrite) {
-        return retrying(() -> applyOnce(events, nextOffsets, sideWrite));
+        return executor.run(() -> applyOnce(events, nextOffsets, sideWrite));
     }
 
-    private <T> T retrying(java.util.function.Supplier<T> work) {
-        for (int attempt = 1; ; attempt++) {
-            try {
-                return work.get();
-            } catch (SinkException e) {
-                if (!e.isTransient() || attempt >= retry.attempts()) {
-                    if (e.isTransient()) {
-                        throw new SinkException(e.getMessage() + " (gave up after " + attempt + " attempts; offsets not advanced: "
-                                + "make the target reachable, then restart the sink)", e.getCause(), e.failure());
-                    }
-                    throw e;
-                }
-                recover(e, attempt + 1);
-            }
-        }
-    }
-
-    /** Waits out a transient failure and reconnects when the connection is gone. */
-    private void recover(SinkException e, int nextAttempt) {
-        retries++;
-        java.time.Duration wait = retry.backoff(nextAttempt);
-        log.warn("transient {} target failure, attempt {} of {} in {} ms: {}", dialect.name(), nextAttempt, retry.attempts(),
-                wait.toMillis(), e.getMessage());
-        try {
-            Thread.sleep(wait.toMillis());
-        } catch (InterruptedException ie) {
-            Thread.currentThread().interrupt();
-            throw new SinkException("interrupted while retrying: " + e.getMessage(), e);
+    /**
+     * Before a retry: replaces a lost connection when the sink owns it. A borrowed connection is never replaced: the
+     * next attempt runs on it again (and fails, and is classified again, if it stays lost).
+     */
+    private void reconnectIfLost() {
+        if (!target.reconnects()) {
+            return;
         }
         try {
             if (connection.isClosed() || !connection.isValid(5)) {
@@ -322,10 +298,6 @@ public final class JdbcChangeSink implements AutoCloseable {
         return ps;
     }
 
-    private String q(String identifier) {
-        return dialect.quote(identifier);
-    }
-
     private void rollbackQuietly() {
         tables.forget();
         offsets.rolledBack();
@@ -353,6 +325,7 @@ public final class JdbcChangeSink implements AutoCloseable {
         closeConnection();
     }
 
+    /** Closes the statements, and the connection if the sink owns it. */
     private void closeConnection() {
         for (PreparedStatement ps : statements.values()) {
             try {
@@ -363,7 +336,7 @@ public final class JdbcChangeSink implements AutoCloseable {
         }
         statements.clear();
         try {
-            connection.close();
+            target.release(connection);
         } catch (SQLException e) {
             log.warn("closing {} target connection failed: {}", dialect.name(), e.getMessage());
         }

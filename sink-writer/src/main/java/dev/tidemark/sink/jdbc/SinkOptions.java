@@ -1,5 +1,6 @@
 package dev.tidemark.sink.jdbc;
 
+import dev.tidemark.jdbc.UsageException;
 import java.util.Objects;
 
 /**
@@ -31,10 +32,10 @@ public record SinkOptions(String pipeline, String positionColumn, boolean applyT
         Objects.requireNonNull(positionColumn, "positionColumn");
         Objects.requireNonNull(deleteMode, "deleteMode");
         if (pipeline.isBlank()) {
-            throw new IllegalArgumentException("pipeline name must not be blank");
+            throw new UsageException("pipeline name must not be blank");
         }
         if (positionColumn.isBlank() || positionColumn.equals(DELETED_COLUMN)) {
-            throw new IllegalArgumentException("invalid position column name '" + positionColumn + "'");
+            throw new UsageException("invalid position column name '" + positionColumn + "'");
         }
     }
 

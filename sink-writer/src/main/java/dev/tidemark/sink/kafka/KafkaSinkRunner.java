@@ -5,7 +5,6 @@ import static dev.tidemark.sink.kafka.Pending.nextOffsets;
 import dev.tidemark.event.ChangeEvent;
 import dev.tidemark.event.EnvelopeDecoder;
 import dev.tidemark.event.PoisonEventException;
-import dev.tidemark.jdbc.SinkException;
 import dev.tidemark.sink.jdbc.ApplyResult;
 import dev.tidemark.sink.jdbc.JdbcChangeSink;
 import dev.tidemark.sink.jdbc.OffsetsFencedException;
@@ -83,6 +82,7 @@ public final class KafkaSinkRunner implements Runnable, AutoCloseable {
     /** Consumer thread only: a failure of the batch in flight noticed inside a rebalance callback. */
     private RuntimeException pendingFailure;
     private final RebalanceHandler rebalance;
+    private final PoisonIsolator<Pending> isolator = new PoisonIsolator<>(Pending::failure);
     private final List<AutoCloseable> resources = new java.util.concurrent.CopyOnWriteArrayList<>();
 
     public KafkaSinkRunner(SinkSettings settings, JdbcChangeSink sink) {
@@ -257,42 +257,25 @@ public final class KafkaSinkRunner implements Runnable, AutoCloseable {
     }
 
     /**
-     * Applies the records in order. Undecodable records, and records the target rejects by themselves (a constraint
-     * or data rule: {@link dev.tidemark.jdbc.Failure.RowRejected}), are isolated (the rest of the batch is applied around them, halving the failed part until the
-     * single culprit is found) and handed to {@link #poison}; each applied part commits with its own offsets.
+     * Applies the records in order through {@link PoisonIsolator}: undecodable records, and records the target rejects
+     * by themselves (a constraint or data rule: {@link dev.tidemark.jdbc.Failure.RowRejected}), are isolated and handed
+     * to {@link #poison}; each applied part commits with its own offsets.
      */
     private void applyIsolating(List<Pending> items) {
-        if (items.isEmpty()) {
-            return;
-        }
-        for (int i = 0; i < items.size(); i++) {
-            if (items.get(i).failure() != null) {
-                applyIsolating(items.subList(0, i));
-                poison(items.get(i), items.get(i).failure());
-                applyIsolating(items.subList(i + 1, items.size()));
-                return;
+        isolator.apply(items, new PoisonIsolator.Target<>() {
+            @Override
+            public void apply(List<Pending> part) {
+                List<ChangeEvent> events = part.stream().map(Pending::event).toList();
+                ApplyResult result = sink.apply(events, nextOffsets(part));
+                eventsApplied.addAndGet(events.size());
+                log.debug("applied {}", result);
             }
-        }
-        List<ChangeEvent> events = items.stream().map(Pending::event).toList();
-        try {
-            ApplyResult result = sink.apply(events, nextOffsets(items));
-            eventsApplied.addAndGet(events.size());
-            log.debug("applied {}", result);
-        } catch (SinkException e) {
-            if (!e.isRowRejected()) {
-                // a fault of the target (privilege, missing table, disk full, ...) or transient retries exhausted: stop,
-                // nothing of this part was committed and nothing is dead-lettered; only a row the target rejects by
-                // itself is isolated as poison
-                throw e;
+
+            @Override
+            public void isolate(Pending record, RuntimeException reason) {
+                poison(record, reason);
             }
-            if (items.size() == 1) {
-                poison(items.get(0), e);
-                return;
-            }
-            int half = items.size() / 2;
-            applyIsolating(items.subList(0, half));
-            applyIsolating(items.subList(half, items.size()));
-        }
+        });
     }
 
     /**

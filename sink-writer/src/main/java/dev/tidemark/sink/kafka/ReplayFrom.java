@@ -1,5 +1,6 @@
 package dev.tidemark.sink.kafka;
 
+import dev.tidemark.jdbc.UsageException;
 import java.time.Instant;
 import java.time.format.DateTimeParseException;
 import java.util.LinkedHashMap;
@@ -37,7 +38,7 @@ public sealed interface ReplayFrom {
      * Parses {@code earliest}, {@code <partition:offset,…>} (optionally {@code topic:partition:offset}) or an ISO-8601
      * instant.
      *
-     * @throws IllegalArgumentException with a one-line reason naming the bad part
+     * @throws UsageException with a one-line reason naming the bad part
      */
     static ReplayFrom parse(String text) {
         String s = text.trim();
@@ -51,7 +52,7 @@ public sealed interface ReplayFrom {
             try {
                 return new Since(Instant.parse(s));
             } catch (DateTimeParseException e) {
-                throw new IllegalArgumentException("--replay-from: '" + s + "' is not an ISO-8601 instant such as 2026-11-29T10:00:00Z");
+                throw new UsageException("--replay-from: '" + s + "' is not an ISO-8601 instant such as 2026-11-29T10:00:00Z");
             }
         }
         Map<String, Long> offsets = new LinkedHashMap<>();
@@ -59,7 +60,7 @@ public sealed interface ReplayFrom {
             String p = part.trim();
             int colon = p.lastIndexOf(':');
             if (colon <= 0) {
-                throw new IllegalArgumentException("--replay-from: '" + p + "' is not partition:offset or topic:partition:offset");
+                throw new UsageException("--replay-from: '" + p + "' is not partition:offset or topic:partition:offset");
             }
             String where = p.substring(0, colon);
             try {
@@ -71,7 +72,7 @@ public sealed interface ReplayFrom {
                 }
                 offsets.put(where, offset);
             } catch (NumberFormatException e) {
-                throw new IllegalArgumentException("--replay-from: '" + p + "' needs a numeric partition and a non-negative offset");
+                throw new UsageException("--replay-from: '" + p + "' needs a numeric partition and a non-negative offset");
             }
         }
         return new Offsets(offsets);

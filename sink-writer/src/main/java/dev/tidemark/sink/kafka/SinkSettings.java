@@ -1,5 +1,6 @@
 package dev.tidemark.sink.kafka;
 
+import dev.tidemark.jdbc.UsageException;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
@@ -37,16 +38,16 @@ public record SinkSettings(String bootstrapServers, String groupId, List<String>
         topics = List.copyOf(topics);
         extra = Map.copyOf(extra);
         if (topics.isEmpty()) {
-            throw new IllegalArgumentException("no topics to consume");
+            throw new UsageException("no topics to consume");
         }
         if (maxBatch < 1) {
-            throw new IllegalArgumentException("maxBatch must be at least 1 but is " + maxBatch);
+            throw new UsageException("maxBatch must be at least 1 but is " + maxBatch);
         }
         if (deadLetterTopic != null && topics.contains(deadLetterTopic)) {
-            throw new IllegalArgumentException("dead-letter topic " + deadLetterTopic + " is also a consumed topic");
+            throw new UsageException("dead-letter topic " + deadLetterTopic + " is also a consumed topic");
         }
         if (memberId != null && (memberId.isBlank() || !memberId.matches("[A-Za-z0-9._-]+"))) {
-            throw new IllegalArgumentException("member id '" + memberId + "' must be letters, digits, '.', '_' or '-'");
+            throw new UsageException("member id '" + memberId + "' must be letters, digits, '.', '_' or '-'");
         }
     }
 
