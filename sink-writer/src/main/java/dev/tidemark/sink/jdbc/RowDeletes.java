@@ -98,7 +98,7 @@ final class RowDeletes {
                 for (Object v : d.key().values()) {
                     keyValues[col++][row] = dialect.arrayElement(v);
                 }
-                String rendered = d.position().render();
+                String rendered = d.position().encode();
                 positions[row] = rendered.isEmpty() ? null : rendered;
             }
             PreparedStatement ps = statements.get(dialect.deleteMany(table, keys, keyTypes, options.positionColumn()));
@@ -168,7 +168,7 @@ final class RowDeletes {
     }
 
     private void bindPosition(PreparedStatement ps, int index, SourcePosition position) throws SQLException {
-        String rendered = position.render();
+        String rendered = position.encode();
         dialect.bind(ps, index, rendered.isEmpty() ? null : rendered, ColumnType.of("string"));
     }
 
