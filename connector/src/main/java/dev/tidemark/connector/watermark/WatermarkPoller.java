@@ -266,8 +266,8 @@ public final class WatermarkPoller {
             }
             for (int i = 0; i < overlapRows.size(); i++) {
                 ChangeEvent.Upsert u = overlapRows.get(i);
-                Optional<String> stored = targetPositions.position(u.table().table(), u.key(), schema);
-                if (stored.isEmpty() || stored.get().compareTo(u.position().render()) < 0) {
+                Optional<SourcePosition> stored = targetPositions.position(u.table().table(), u.key(), schema);
+                if (stored.isEmpty() || stored.get().compareTo(u.position()) < 0) {
                     late++;
                     Optional<Duration> d = previous.primary().durationAbove(overlapPositions.get(i).primary());
                     if (d.isPresent()) {
