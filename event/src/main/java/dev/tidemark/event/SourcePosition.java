@@ -1,47 +1,80 @@
 package dev.tidemark.event;
 
-import java.nio.charset.StandardCharsets;
-import java.util.Arrays;
-
 /**
- * Where in the source an event comes from. Positions of one kind are totally ordered; the sink uses them to skip
- * events older than what a target row already holds. The order is that of the {@link #render() renderings} compared
- * as bytes ({@link #compareRendered}), which is how every target compares its position column.
+ * Where in the source an event comes from. The sink stores a position with every row and uses it to skip events
+ * older than what the row already holds; reconcile repairs are placed just after a stored position.
  *
- * <p>Renderings, oldest form first:
- * <ul>
- *   <li>{@code lsn:<16 hex>} ({@link Lsn}, version 1): the change's LSN alone. Still written for envelopes without
- *       Debezium's {@code sequence} field (Tidemark's own encoder, tests);</li>
- *   <li>{@code lsn:<16 hex>:v2:<phase>:<16 hex>} ({@link Wal}, version 2): an ordering LSN, a phase digit and the
- *       change's LSN. A version-1 rendering of the same ordering LSN is a prefix of it and sorts first, so rows
- *       stored in the old form order sensibly against new events without a migration;</li>
- *   <li>{@code cursor:<value>} ({@link Watermark}): watermark mode;</li>
- *   <li>{@code <stored>~} ({@link After}): reconcile repairs.</li>
- * </ul>
+ * <h2>Order ({@link #compareTo})</h2>
+ * Positions are totally ordered, and the order is exactly the unsigned byte order of their {@link #encode()
+ * encodings}: targets compare the stored position column with SQL {@code <}/{@code <=} on that text
+ * (PostgreSQL {@code COLLATE "C"}, MariaDB {@code utf8mb4_bin}, SQLite's binary collation), and Java compares
+ * with {@code compareTo}, so both must agree ({@code SourcePositionCodecTest} checks it over random pairs). Stated
+ * per variant:
+ * <ol>
+ *   <li>{@link Unknown} sorts before every other position (in SQL it is NULL and guards nothing; callers that
+ *       must not order unknown positions test for it first).</li>
+ *   <li>Across kinds: every {@link Watermark} position sorts before every WAL position ({@link Lsn}, {@link Wal}).
+ *       The kinds never meet in one table unless a table is moved from watermark mode to capture, and then the
+ *       captured changes win.</li>
+ *   <li>WAL positions: by ordering LSN (unsigned); with the same ordering LSN a version 1 {@link Lsn} sorts first,
+ *       then the {@link Wal} positions by (phase, change LSN).</li>
+ *   <li>{@link Watermark} positions: by their value text as UTF-8 bytes (the poller renders cursor values so that
+ *       this is cursor order).</li>
+ *   <li>{@link After}{@code (b)}: after {@code b} and after every position that {@code b}'s encoding is a prefix of
+ *       (a version 2 position of a version 1 {@code b}'s LSN; a watermark value extending {@code b}'s value), before
+ *       everything else that sorts after {@code b}. {@code After(After(b))} sorts just after {@code After(b)}.</li>
+ * </ol>
+ *
+ * <h2>Encoding ({@link #encode()}, {@link #decode(String)})</h2>
+ * One grammar, every form ever written still read (HEX16 is 16 lower-case hex digits, zero-padded):
+ * <pre>
+ * position  = ""                                      ; Unknown (stored as NULL)
+ *           / base *"~"                               ; one "~" per After
+ * base      = "lsn:" HEX16                            ; Lsn, version 1 (no marker)
+ *           / "lsn:" HEX16 ":v2:" PHASE ":" HEX16     ; Wal, version 2: order, phase, change
+ *           / "cursor:" VALUE                         ; Watermark (VALUE does not end with "~")
+ * PHASE     = "0" / "1" / "2"                         ; SNAPSHOT / FIRST / STREAM
+ * </pre>
+ * The encoding is canonical: {@code decode(p.encode()).equals(p)} and {@code decode(s).encode().equals(s)}.
+ *
+ * <h2>Versions and compatibility</h2>
+ * Encodings are stored in users' targets (row position columns, {@code tidemark_table_positions}), so they never
+ * change meaning. Version 1 ({@code lsn:<16 hex>}, 2026-11 foundation) is still written for envelopes without
+ * Debezium's {@code sequence} field; version 2 ({@code :v2:} after the ordering LSN) for Debezium's ordering. A
+ * version 1 row sorts just before version 2 positions of the same LSN, so rows stored in the old form order sensibly
+ * against new events without a migration. A new version must keep this shape ({@code lsn:<order>:v<N>:…}) and its
+ * byte order; {@link #decode} refuses a version it does not know instead of guessing.
  */
-public sealed interface SourcePosition {
+public sealed interface SourcePosition extends Comparable<SourcePosition> {
 
-    /** A comparable rendering stored in the target's position column. */
-    String render();
+    /** The text stored in the target's position column; empty for {@link Unknown}. See the grammar above. */
+    String encode();
 
     /**
-     * Compares two renderings the way the targets compare the position column: as UTF-8 bytes, unsigned. Only
-     * non-empty renderings are positions; the empty one ({@link Unknown}) orders before all and guards nothing.
+     * Reads a stored encoding back; the empty text is {@link Unknown}.
+     *
+     * @throws IllegalArgumentException if {@code encoded} is not in the grammar (saying what was expected)
      */
-    static int compareRendered(String a, String b) {
-        return Arrays.compareUnsigned(a.getBytes(StandardCharsets.UTF_8), b.getBytes(StandardCharsets.UTF_8));
+    static SourcePosition decode(String encoded) {
+        return PositionCodec.decode(encoded);
     }
 
-    /** A PostgreSQL log sequence number of the change (version 1 rendering). */
+    /** The order of the encodings as unsigned bytes, stated per variant in the type's documentation. */
+    @Override
+    default int compareTo(SourcePosition other) {
+        return PositionOrder.compare(this, other);
+    }
+
+    /** A PostgreSQL log sequence number of the change (version 1 encoding {@code lsn:<16 hex>}). */
     record Lsn(long lsn) implements SourcePosition {
         @Override
-        public String render() {
-            return "lsn:" + hex(lsn);
+        public String encode() {
+            return PositionCodec.lsn(lsn);
         }
     }
 
     /**
-     * A PostgreSQL change ordered by its transaction, as Debezium reports it (version 2 rendering
+     * A PostgreSQL change ordered by its transaction, as Debezium reports it (version 2 encoding
      * {@code lsn:<order>:v2:<phase>:<change>}).
      *
      * <ul>
@@ -75,15 +108,16 @@ public sealed interface SourcePosition {
         }
 
         @Override
-        public String render() {
-            return "lsn:" + hex(order) + ":v2:" + phase.digit + ":" + hex(change);
+        public String encode() {
+            return PositionCodec.wal(order, phase, change);
         }
     }
 
-    /** How a {@link Wal} position was produced; the digit orders positions that share an ordering LSN. */
+    /** How a {@link Wal} position was produced; orders positions that share an ordering LSN (declaration order). */
     enum Phase {
         SNAPSHOT('0'), FIRST('1'), STREAM('2');
 
+        /** The phase's digit in the version 2 encoding. */
         final char digit;
 
         Phase(char digit) {
@@ -91,44 +125,51 @@ public sealed interface SourcePosition {
         }
     }
 
-    /** A watermark cursor value (rendered so that string order equals cursor order). */
+    /**
+     * A watermark cursor position: the poller's rendering of the cursor value (and tie-break), which sorts as text in
+     * cursor order. It cannot end with {@code ~}, which the encoding reserves for {@link After}.
+     */
     record Watermark(String value) implements SourcePosition {
+        public Watermark {
+            if (value == null) {
+                throw new IllegalArgumentException("a watermark position needs a value");
+            }
+            if (value.endsWith(PositionCodec.AFTER)) {
+                throw new IllegalArgumentException("a watermark position cannot end with '" + PositionCodec.AFTER
+                        + "' (it marks a repair position): '" + value + "'");
+            }
+        }
+
         @Override
-        public String render() {
-            return "cursor:" + value;
+        public String encode() {
+            return PositionCodec.WATERMARK + value;
         }
     }
 
     /**
-     * Just after a position a target row already holds ({@code stored}, as rendered): renders as {@code stored + "~"},
-     * which sorts after {@code stored} and before every strictly later position of the same kind (renderings are
-     * fixed-width per version, and {@code ~} sorts after every character they use). Reconcile repairs use it so that a
-     * repair wins over the stale row it replaces and over a replay of the event that wrote that row, while any later
-     * source event still wins over the repair.
+     * Just after {@code base}, the position a target row already holds: sorts after it and before every later
+     * position (see the order above for the exact rule). Reconcile repairs use it so that a repair wins over the
+     * stale row it replaces and over a replay of the event that wrote that row, while any later source event still
+     * wins over the repair. Encoded as {@code base}'s encoding followed by {@code ~}.
      */
-    record After(String stored) implements SourcePosition {
+    record After(SourcePosition base) implements SourcePosition {
         public After {
-            if (stored == null || stored.isEmpty()) {
+            if (base == null || base instanceof Unknown) {
                 throw new IllegalArgumentException("a position after nothing: use Unknown");
             }
         }
 
         @Override
-        public String render() {
-            return stored + "~";
+        public String encode() {
+            return base.encode() + PositionCodec.AFTER;
         }
     }
 
-    /** No position was given (e.g. a tombstone, which carries only a key). */
+    /** No position was given (e.g. a tombstone, which carries only a key). Encoded as the empty text. */
     record Unknown() implements SourcePosition {
         @Override
-        public String render() {
+        public String encode() {
             return "";
         }
-    }
-
-    private static String hex(long value) {
-        String hex = Long.toHexString(value);
-        return "0".repeat(16 - hex.length()) + hex;
     }
 }

@@ -19,8 +19,8 @@ class TemporalTextTest {
 
     @Test
     void lsnRenderingSortsNumerically() {
-        assertThat(new dev.tidemark.event.SourcePosition.Lsn(0xabcL).render()).isEqualTo("lsn:0000000000000abc");
-        assertThat(new dev.tidemark.event.SourcePosition.Lsn(0x1_0000_0000L).render())
-                .isGreaterThan(new dev.tidemark.event.SourcePosition.Lsn(0xffff_ffffL).render());
+        assertThat(new dev.tidemark.event.SourcePosition.Lsn(0xabcL).encode()).isEqualTo("lsn:0000000000000abc");
+        assertThat(new dev.tidemark.event.SourcePosition.Lsn(0x1_0000_0000L).encode())
+                .isGreaterThan(new dev.tidemark.event.SourcePosition.Lsn(0xffff_ffffL).encode());
     }
 }

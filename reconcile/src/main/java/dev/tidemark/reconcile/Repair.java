@@ -183,7 +183,7 @@ public final class Repair {
     }
 
     private static SourcePosition after(String stored) {
-        return stored == null || stored.isEmpty() ? new SourcePosition.Unknown() : new SourcePosition.After(stored);
+        return stored == null || stored.isEmpty() ? new SourcePosition.Unknown() : new SourcePosition.After(SourcePosition.decode(stored));
     }
 
     /**

@@ -1,6 +1,7 @@
 package dev.tidemark.connector.watermark;
 
 import dev.tidemark.event.ChangeEvent;
+import dev.tidemark.event.SourcePosition;
 import dev.tidemark.jdbc.CursorValue;
 import dev.tidemark.jdbc.Durations;
 
@@ -27,7 +28,7 @@ final class LatenessTracker {
     /** The position the target stored for a row, empty when the row is not there. */
     @FunctionalInterface
     interface StoredPositions {
-        Optional<String> position(ChangeEvent.Upsert row) throws SQLException;
+        Optional<SourcePosition> position(ChangeEvent.Upsert row) throws SQLException;
     }
 
     private final Watermark previous;
@@ -65,8 +66,8 @@ final class LatenessTracker {
     void lookUpChunk() throws SQLException {
         for (int i = 0; i < candidates.size(); i++) {
             ChangeEvent.Upsert u = candidates.get(i);
-            Optional<String> at = stored.position(u);
-            if (at.isEmpty() || at.get().compareTo(u.position().render()) < 0) {
+            Optional<SourcePosition> at = stored.position(u);
+            if (at.isEmpty() || at.get().compareTo(u.position()) < 0) {
                 late(candidatePositions.get(i));
             }
         }

@@ -2,6 +2,7 @@ package dev.tidemark.connector.watermark;
 
 import dev.tidemark.event.ColumnType;
 import dev.tidemark.event.RowSchema;
+import dev.tidemark.event.SourcePosition;
 import dev.tidemark.jdbc.Dialect;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
@@ -27,10 +28,13 @@ public final class TargetPositions {
         this.positionColumn = positionColumn;
     }
 
-    /** The stored position of the row with {@code key}; empty when the row (or the table) does not exist. */
-    Optional<String> position(String table, Map<String, Object> key, RowSchema schema) throws SQLException {
+    /**
+     * The stored position of the row with {@code key}, decoded ({@link SourcePosition#decode}); empty when the row
+     * (or the table) does not exist or the row has no position.
+     */
+    Optional<SourcePosition> position(String table, Map<String, Object> key, RowSchema schema) throws SQLException {
         try {
-            return lookup(table, key, schema);
+            return lookup(table, key, schema).map(SourcePosition::decode);
         } finally {
             connection.commit(); // after the statement is closed: an open SQLite statement keeps its snapshot
         }

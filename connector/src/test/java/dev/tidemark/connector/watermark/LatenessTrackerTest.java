@@ -23,7 +23,7 @@ class LatenessTrackerTest {
     static final RowSchema SCHEMA = new RowSchema(List.of(new Column("id", ColumnType.of("int64"), false)), List.of("id"));
 
     /** Target positions by key id; absent = the target never saw the row. */
-    final Map<Long, String> target = new HashMap<>();
+    final Map<Long, SourcePosition> target = new HashMap<>();
     final List<Object> lookedUp = new ArrayList<>();
     final LatenessTracker.StoredPositions fake = u -> {
         lookedUp.add(u.key().get("id"));
@@ -34,9 +34,9 @@ class LatenessTrackerTest {
         return Watermark.of(new CursorValue.Local(LocalDateTime.parse(t)));
     }
 
-    /** The position text the sink stores for a row written at {@code w}. */
-    static String stored(Watermark w) {
-        return new SourcePosition.Watermark(w.render()).render();
+    /** The position the sink stores for a row written at {@code w}. */
+    static SourcePosition stored(Watermark w) {
+        return new SourcePosition.Watermark(w.render());
     }
 
     static ChangeEvent.Upsert row(long id, Watermark position) {

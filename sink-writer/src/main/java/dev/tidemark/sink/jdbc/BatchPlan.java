@@ -41,13 +41,13 @@ public final class BatchPlan {
     /**
      * What the target remembers per table (by target table name).
      *
-     * @param truncatedAt rendered position of the newest truncate applied
+     * @param truncatedAt position of the newest truncate applied
      * @param snapshotAt  LSN of the newest snapshot whose rows were applied
      */
-    public record CursorValues(Map<String, String> truncatedAt, Map<String, Long> snapshotAt) {
-        public static final CursorValues NONE = new CursorValues(Map.of(), Map.of());
+    public record TableMarks(Map<String, SourcePosition> truncatedAt, Map<String, Long> snapshotAt) {
+        public static final TableMarks NONE = new TableMarks(Map.of(), Map.of());
 
-        public CursorValues {
+        public TableMarks {
             truncatedAt = Map.copyOf(truncatedAt);
             snapshotAt = Map.copyOf(snapshotAt);
         }
@@ -58,7 +58,7 @@ public final class BatchPlan {
 
     /** The plan of a batch for a target that remembers no truncate and no snapshot. */
     public static List<Step> of(List<ChangeEvent> events) {
-        return of(events, CursorValues.NONE);
+        return of(events, TableMarks.NONE);
     }
 
     /**
@@ -66,8 +66,8 @@ public final class BatchPlan {
      * ordered after the newest snapshot of their table: the one remembered in {@code marks}, or a newer one whose rows
      * come earlier in this batch.
      */
-    public static List<Step> of(List<ChangeEvent> events, CursorValues marks) {
-        Map<String, String> truncates = new HashMap<>(marks.truncatedAt());
+    public static List<Step> of(List<ChangeEvent> events, TableMarks marks) {
+        Map<String, SourcePosition> truncates = new HashMap<>(marks.truncatedAt());
         Map<String, Long> snapshots = new HashMap<>(marks.snapshotAt());
         List<Step> steps = new ArrayList<>();
         Map<RowRef, ChangeEvent> run = new LinkedHashMap<>();
@@ -76,9 +76,7 @@ public final class BatchPlan {
             if (e instanceof ChangeEvent.Truncate t) {
                 flush(run, steps);
                 steps.add(new Truncation(t));
-                String rendered = t.position().render();
-                truncates.merge(JdbcChangeSink.targetTable(t), rendered,
-                        (a, b) -> SourcePosition.compareRendered(a, b) >= 0 ? a : b);
+                truncates.merge(JdbcChangeSink.targetTable(t), t.position(), (a, b) -> a.compareTo(b) >= 0 ? a : b);
             } else if (e instanceof ChangeEvent.Delete d && d.tombstone()) {
                 continue;
             } else if (!olderThanTruncate(e, truncates)) {
@@ -111,18 +109,20 @@ public final class BatchPlan {
         throw new IllegalStateException("unreachable");
     }
 
-    private static boolean olderThanTruncate(ChangeEvent e, Map<String, String> truncates) {
-        String truncate = truncates.get(JdbcChangeSink.targetTable(e));
-        String position = e.position().render();
-        return truncate != null && !truncate.isEmpty() && !position.isEmpty()
-                && SourcePosition.compareRendered(position, truncate) < 0;
+    private static boolean olderThanTruncate(ChangeEvent e, Map<String, SourcePosition> truncates) {
+        SourcePosition truncate = truncates.get(JdbcChangeSink.targetTable(e));
+        return truncate != null && known(truncate) && known(e.position()) && e.position().compareTo(truncate) < 0;
     }
 
     /** The later of two events of one key: by position where both have one, else by batch order. */
     private static ChangeEvent newer(ChangeEvent earlier, ChangeEvent later) {
-        String a = earlier.position().render();
-        String b = later.position().render();
-        return !a.isEmpty() && !b.isEmpty() && SourcePosition.compareRendered(a, b) > 0 ? earlier : later;
+        return known(earlier.position()) && known(later.position()) && earlier.position().compareTo(later.position()) > 0
+                ? earlier : later;
+    }
+
+    /** Unknown positions are not ordered against others: the SQL guards treat them (NULL) as "no guard". */
+    private static boolean known(SourcePosition p) {
+        return !(p instanceof SourcePosition.Unknown);
     }
 
     private static void flush(Map<RowRef, ChangeEvent> run, List<Step> steps) {

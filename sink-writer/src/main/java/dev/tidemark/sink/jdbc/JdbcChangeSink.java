@@ -272,7 +272,7 @@ public final class JdbcChangeSink implements AutoCloseable {
     private void truncate(ChangeEvent.Truncate t) throws SQLException {
         String table = targetTable(t);
         if (!options.applyTruncate()) {
-            throw new SinkException("table " + t.table() + ": truncate event at " + t.position().render()
+            throw new SinkException("table " + t.table() + ": truncate event at " + t.position().encode()
                     + " but truncates are not enabled for this sink (set target.applyTruncate: true)", null);
         }
         // guarded by position: rows written by changes newer than the truncate (from other partitions) stay

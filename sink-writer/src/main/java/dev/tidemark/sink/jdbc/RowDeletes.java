@@ -109,7 +109,7 @@ final class RowDeletes {
                 for (Object v : d.key().values()) {
                     keyValues[col++][row] = set.arrayElement(v);
                 }
-                String rendered = d.position().render();
+                String rendered = d.position().encode();
                 positions[row] = rendered.isEmpty() ? null : rendered;
             }
             PreparedStatement ps = statements.get(set.deleteMany(table, keys, keyTypes, options.positionColumn()));
@@ -179,7 +179,7 @@ final class RowDeletes {
     }
 
     private void bindPosition(PreparedStatement ps, int index, SourcePosition position) throws SQLException {
-        String rendered = position.render();
+        String rendered = position.encode();
         dialect.bind(ps, index, rendered.isEmpty() ? null : rendered, ColumnType.of("string"));
     }
 

@@ -107,7 +107,7 @@ final class RowUpserts {
             if (options.softDeletes()) {
                 values[col++][row] = deleted;
             }
-            String position = u.position().render();
+            String position = u.position().encode();
             values[col][row] = position.isEmpty() ? null : position;
         }
         PreparedStatement ps = statements.get(set.upsertMany(table, columns, columnTypes, schema.keyColumns(), updates,
@@ -120,7 +120,7 @@ final class RowUpserts {
     }
 
     private void bindPosition(PreparedStatement ps, int index, SourcePosition position) throws SQLException {
-        String rendered = position.render();
+        String rendered = position.encode();
         dialect.bind(ps, index, rendered.isEmpty() ? null : rendered, ColumnType.of("string"));
     }
 }

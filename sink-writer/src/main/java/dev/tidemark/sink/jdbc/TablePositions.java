@@ -58,12 +58,12 @@ final class TablePositions {
                 snapshots.merge(JdbcChangeSink.targetTable(e), w.order(), (a, b) -> Long.compareUnsigned(a, b) >= 0 ? a : b);
             }
         }
-        BatchPlan.CursorValues marks = read();
+        BatchPlan.TableMarks marks = read();
         if (snapshots != null) {
             for (Map.Entry<String, Long> s : snapshots.entrySet()) {
                 Long stored = marks.snapshotAt().get(s.getKey());
                 if (stored == null || Long.compareUnsigned(stored, s.getValue()) < 0) {
-                    upsert(s.getKey(), "snapshot_at", new SourcePosition.Wal(s.getValue(), SourcePosition.Phase.SNAPSHOT, 0).render());
+                    upsert(s.getKey(), "snapshot_at", new SourcePosition.Wal(s.getValue(), SourcePosition.Phase.SNAPSHOT, 0));
                 }
             }
         }
@@ -78,8 +78,7 @@ final class TablePositions {
      * <p>Example: {@code DELETE FROM "orders" WHERE "__tidemark_position" IS NULL OR "__tidemark_position" < ?}.
      */
     int truncate(String table, boolean tableExists, String positionColumn, SourcePosition position) throws SQLException {
-        String rendered = position.render();
-        if (rendered.isEmpty()) {
+        if (position instanceof SourcePosition.Unknown) {
             if (!tableExists) {
                 return 0;
             }
@@ -87,49 +86,66 @@ final class TablePositions {
                 return s.executeUpdate("DELETE FROM " + q(table));
             }
         }
-        upsert(table, "truncated_at", rendered);
+        upsert(table, "truncated_at", position);
         if (!tableExists) {
             return 0;
         }
         try (PreparedStatement ps = connection.prepareStatement("DELETE FROM " + q(table) + " WHERE " + q(positionColumn)
                 + " IS NULL OR " + q(positionColumn) + " < ?")) {
-            ps.setString(1, rendered);
+            ps.setString(1, position.encode());
             return ps.executeUpdate();
         }
     }
 
-    private BatchPlan.CursorValues read() throws SQLException {
+    private BatchPlan.TableMarks read() throws SQLException {
         ensureTable();
-        Map<String, String> truncated = new HashMap<>();
+        Map<String, SourcePosition> truncated = new HashMap<>();
         Map<String, Long> snapshot = new HashMap<>();
         try (Statement s = connection.createStatement();
              ResultSet rs = s.executeQuery("SELECT " + q("table_name") + ", " + q("truncated_at") + ", " + q("snapshot_at")
                      + " FROM " + q(TABLE))) {
             while (rs.next()) {
+                String table = rs.getString(1);
                 if (rs.getString(2) != null) {
-                    truncated.put(rs.getString(1), rs.getString(2));
+                    truncated.put(table, stored(table, "truncated_at", rs.getString(2)));
                 }
                 if (rs.getString(3) != null) {
-                    snapshot.put(rs.getString(1), snapshotLsn(rs.getString(3)));
+                    snapshot.put(table, snapshotLsn(table, rs.getString(3)));
                 }
             }
         }
-        return new BatchPlan.CursorValues(truncated, snapshot);
+        return new BatchPlan.TableMarks(truncated, snapshot);
     }
 
-    /** The snapshot LSN of a stored {@code lsn:<16 hex>:v2:0:…} rendering. */
-    private static long snapshotLsn(String rendered) {
-        return Long.parseUnsignedLong(rendered.substring(4, 20), 16);
+    /** The snapshot LSN of a stored snapshot position ({@code lsn:<16 hex>:v2:0:…}). */
+    private static long snapshotLsn(String table, String encoded) {
+        if (stored(table, "snapshot_at", encoded) instanceof SourcePosition.Wal w && w.phase() == SourcePosition.Phase.SNAPSHOT) {
+            return w.order();
+        }
+        throw new IllegalStateException(TABLE + " row of " + table + ": snapshot_at '" + encoded
+                + "' is not a snapshot position (expected lsn:<16 hex>:v2:0:<16 hex>)");
     }
 
-    /** Raises one column of a table's row (inserting the row if absent); never moves a position backwards. */
-    private void upsert(String table, String column, String rendered) throws SQLException {
+    private static SourcePosition stored(String table, String column, String encoded) {
+        try {
+            return SourcePosition.decode(encoded);
+        } catch (IllegalArgumentException e) {
+            throw new IllegalStateException(TABLE + " row of " + table + ", column " + column + ": " + e.getMessage(), e);
+        }
+    }
+
+    /**
+     * Raises one column of a table's row (inserting the row if absent); never moves a position backwards: the
+     * {@code <} compares the encodings as bytes, which is {@link SourcePosition#compareTo} order.
+     */
+    private void upsert(String table, String column, SourcePosition position) throws SQLException {
+        String encoded = position.encode();
         ensureTable();
         String now = Instant.now().toString();
         try (PreparedStatement insert = connection.prepareStatement(dialect.upsert(TABLE,
                 List.of("table_name", column, "updated_at"), List.of("table_name"), List.of(), null))) {
             insert.setString(1, table);
-            insert.setString(2, rendered);
+            insert.setString(2, encoded);
             insert.setString(3, now);
             if (insert.executeUpdate() > 0) {
                 return;
@@ -138,10 +154,10 @@ final class TablePositions {
         try (PreparedStatement update = connection.prepareStatement("UPDATE " + q(TABLE) + " SET " + q(column) + " = ?, "
                 + q("updated_at") + " = ? WHERE " + q("table_name") + " = ? AND (" + q(column) + " IS NULL OR "
                 + q(column) + " < ?)")) {
-            update.setString(1, rendered);
+            update.setString(1, encoded);
             update.setString(2, now);
             update.setString(3, table);
-            update.setString(4, rendered);
+            update.setString(4, encoded);
             update.executeUpdate();
         }
     }

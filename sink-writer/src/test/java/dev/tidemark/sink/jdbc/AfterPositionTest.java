@@ -26,16 +26,21 @@ class AfterPositionTest {
     Path dir;
 
     @Test
-    void rendersJustAfterTheStoredPositionAndBeforeEveryLaterOne() {
-        String stored = new SourcePosition.Lsn(0x16B3748L).render();
-        String after = new SourcePosition.After(stored).render();
-        assertThat(after).isEqualTo(stored + "~");
+    void encodesJustAfterTheStoredPositionAndBeforeEveryLaterOne() {
+        SourcePosition stored = new SourcePosition.Lsn(0x16B3748L);
+        SourcePosition after = new SourcePosition.After(stored);
+        String encoded = after.encode();
+        assertThat(encoded).isEqualTo(stored.encode() + "~");
+        assertThat(encoded.compareTo(stored.encode())).isPositive();
         assertThat(after.compareTo(stored)).isPositive();
-        assertThat(after.compareTo(new SourcePosition.Lsn(0x16B3749L).render())).isNegative();
-        assertThat(new SourcePosition.After(after).render().compareTo(after)).isPositive();
-        String cursor = new SourcePosition.Watermark("2026-01-02T03:04:05.000000000Z").render();
-        assertThat(new SourcePosition.After(cursor).render().compareTo(new SourcePosition.Watermark("2026-01-02T03:04:05.000000001Z").render()))
-                .isNegative();
+        assertThat(encoded.compareTo(new SourcePosition.Lsn(0x16B3749L).encode())).isNegative();
+        assertThat(after.compareTo(new SourcePosition.Lsn(0x16B3749L))).isNegative();
+        assertThat(new SourcePosition.After(after).encode().compareTo(encoded)).isPositive();
+        assertThat(new SourcePosition.After(after).compareTo(after)).isPositive();
+        SourcePosition cursor = new SourcePosition.Watermark("2026-01-02T03:04:05.000000000Z");
+        SourcePosition laterCursor = new SourcePosition.Watermark("2026-01-02T03:04:05.000000001Z");
+        assertThat(new SourcePosition.After(cursor).encode().compareTo(laterCursor.encode())).isNegative();
+        assertThat(new SourcePosition.After(cursor).compareTo(laterCursor)).isNegative();
     }
 
     @Test
@@ -46,7 +51,7 @@ class AfterPositionTest {
         try (JdbcChangeSink sink = JdbcChangeSink.open(url, new Properties(), SinkOptions.defaults("p1"))) {
             ChangeEvent.Upsert stale = SqliteChangeSinkTest.upsert(t, s, 1, "stale", 100);
             sink.apply(List.of(stale), List.of());
-            String stored = new SourcePosition.Lsn(100).render();
+            SourcePosition stored = SourcePosition.decode(new SourcePosition.Lsn(100).encode());
 
             ChangeEvent.Upsert repair = new ChangeEvent.Upsert(t, stale.key(), s, withLabel(stale, "repaired"),
                     new SourcePosition.After(stored), ChangeEvent.Op.READ);

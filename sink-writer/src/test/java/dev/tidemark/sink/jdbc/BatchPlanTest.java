@@ -51,10 +51,33 @@ class BatchPlanTest {
 
     @Test
     void changesOlderThanTheTablesTruncateAreDropped() {
-        String truncatedAt = new SourcePosition.Lsn(5).render();
+        SourcePosition truncatedAt = new SourcePosition.Lsn(5);
         List<BatchPlan.Step> plan = BatchPlan.of(List.of(upsert(1, "old", 4), upsert(2, "new", 6), delete(3, 2)),
-                new BatchPlan.CursorValues(Map.of("t", truncatedAt), Map.of()));
+                new BatchPlan.TableMarks(Map.of("t", truncatedAt), Map.of()));
         assertThat(plan).containsExactly(new BatchPlan.Changes(List.of(upsert(2, "new", 6))));
+    }
+
+    @Test
+    void positionlessEventsAreNeitherDroppedByATruncateNorOrderedAgainstOthers() {
+        ChangeEvent.Upsert unknown = upsertAt(1, "no position", new SourcePosition.Unknown());
+        List<BatchPlan.Step> plan = BatchPlan.of(List.of(unknown),
+                new BatchPlan.TableMarks(Map.of("t", new SourcePosition.Lsn(5)), Map.of()));
+        assertThat(plan).containsExactly(new BatchPlan.Changes(List.of(unknown)));
+        // the later event of a key wins by batch order when one of them has no position
+        plan = BatchPlan.of(List.of(upsert(1, "positioned", 9), unknown));
+        assertThat(((BatchPlan.Changes) plan.get(0)).events()).containsExactly(unknown);
+        // a truncate without a position drops nothing
+        ChangeEvent.Truncate blind = new ChangeEvent.Truncate(T, new SourcePosition.Unknown());
+        plan = BatchPlan.of(List.of(blind, upsert(2, "b", 3)));
+        assertThat(plan).containsExactly(new BatchPlan.Truncation(blind), new BatchPlan.Changes(List.of(upsert(2, "b", 3))));
+    }
+
+    @Test
+    void aRememberedVersionTwoTruncateDropsOlderVersionOneChanges() {
+        SourcePosition truncatedAt = SourcePosition.decode("lsn:0000000000000005:v2:2:0000000000000006");
+        List<BatchPlan.Step> plan = BatchPlan.of(List.of(upsert(1, "old", 4), upsert(2, "same lsn", 5), upsert(3, "new", 6)),
+                new BatchPlan.TableMarks(Map.of("t", truncatedAt), Map.of()));
+        assertThat(plan).containsExactly(new BatchPlan.Changes(List.of(upsert(3, "new", 6))));
     }
 
     @Test
@@ -84,9 +107,9 @@ class BatchPlanTest {
         List<BatchPlan.Step> plan = BatchPlan.of(List.of(read, change));
         assertThat(((BatchPlan.Changes) plan.get(0)).events()).containsExactly(read, upsertAt(2, "changed", raised));
         // or remembered from an earlier batch
-        plan = BatchPlan.of(List.of(change), new BatchPlan.CursorValues(Map.of(), Map.of("t", 1000L)));
+        plan = BatchPlan.of(List.of(change), new BatchPlan.TableMarks(Map.of(), Map.of("t", 1000L)));
         assertThat(((BatchPlan.Changes) plan.get(0)).events()).containsExactly(upsertAt(2, "changed", raised));
-        assertThat(SourcePosition.compareRendered(snapshot.render(), raised.render())).isNegative();
+        assertThat(snapshot.compareTo(raised)).isNegative();
         // no snapshot known: the change keeps order 0
         assertThat(((BatchPlan.Changes) BatchPlan.of(List.of(change)).get(0)).events()).containsExactly(change);
     }

@@ -78,6 +78,27 @@ class TablePositionsTest {
     }
 
     @Test
+    void readsPositionsStoredByEarlierVersionsAsText() throws SQLException {
+        try (Connection c = DriverManager.getConnection(url()); Statement s = c.createStatement()) {
+            s.execute("CREATE TABLE tidemark_table_positions (table_name TEXT NOT NULL PRIMARY KEY, truncated_at TEXT,"
+                    + " snapshot_at TEXT, updated_at TEXT)");
+            // as written before the position codec: truncated at LSN 20 (version 1), snapshot at LSN 1000 (0x3e8)
+            s.execute("INSERT INTO tidemark_table_positions VALUES ('items', 'lsn:0000000000000014',"
+                    + " 'lsn:00000000000003e8:v2:0:0000000000000000', '2026-11-30T00:00:00Z')");
+        }
+        try (JdbcChangeSink sink = open(true)) {
+            SourcePosition.Wal early = new SourcePosition.Wal(0, SourcePosition.Phase.FIRST, 900);
+            sink.apply(List.of(SqliteChangeSinkTest.upsert(T, S, 1, "older than the truncate", 15),
+                    SqliteChangeSinkTest.upsert(T, S, 2, "first transaction", 0).withPosition(early)), List.of());
+            assertThat(labels()).containsExactly("2=first transaction");
+            // raised to the remembered snapshot: a replayed snapshot row of that key does not win over it
+            sink.apply(List.of(SqliteChangeSinkTest.upsert(T, S, 2, "read", 0)
+                    .withPosition(new SourcePosition.Wal(1000, SourcePosition.Phase.SNAPSHOT, 0))), List.of());
+            assertThat(labels()).containsExactly("2=first transaction");
+        }
+    }
+
+    @Test
     void aTombstoneNeverUndoesANewerChangeInSoftDeleteMode() throws SQLException {
         try (JdbcChangeSink sink = JdbcChangeSink.open(url(), new Properties(),
                 new SinkOptions("p", SinkOptions.DEFAULT_POSITION_COLUMN, false, SinkOptions.DeleteMode.SOFT))) {
