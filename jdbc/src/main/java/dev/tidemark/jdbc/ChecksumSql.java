@@ -13,7 +13,9 @@ public interface ChecksumSql {
     String bucket(String keySql, long lo, long width);
 
     /**
-     * The canonical text of one value in SQL (NULL for NULL); {@code column} is the column on this side.
+     * The canonical text of one value in SQL: the same text as reconcile's canonical values in Java, lossless for
+     * every value the engine can hold, NULL for NULL and never NULL for a value ({@code infinity}, a BC date, and
+     * {@code 24:00} included); {@code column} is the column on this side.
      *
      * @throws IllegalArgumentException for floating point, whose text engines print differently
      */
@@ -25,8 +27,8 @@ public interface ChecksumSql {
      */
     String sumOfRowHashes(List<String> valueTexts, Database otherSide);
 
-    /** {@code 't'}/{@code 'f'} for a boolean column (NULL for NULL) given the SQL condition that is true for true. */
+    /** {@code 'true'}/{@code 'false'} for a boolean column (NULL for NULL) given the SQL condition that is true for true. */
     static String booleanText(String columnSql, String truth) {
-        return "CASE WHEN " + columnSql + " IS NULL THEN NULL WHEN " + truth + " THEN 't' ELSE 'f' END";
+        return "CASE WHEN " + columnSql + " IS NULL THEN NULL WHEN " + truth + " THEN 'true' ELSE 'false' END";
     }
 }

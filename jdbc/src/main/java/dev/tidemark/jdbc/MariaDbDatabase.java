@@ -235,18 +235,7 @@ public final class MariaDbDatabase implements Database, Dialect, ChecksumSql {
 
     @Override
     public String valueText(String c, ValueKind kind, SourceColumn column) {
-        return switch (kind) {
-            case INTEGER -> "CAST(" + c + " AS CHAR)";
-            case DECIMAL -> "IF(LOCATE('.', CAST(" + c + " AS CHAR)) > 0, TRIM(TRAILING '.' FROM TRIM(TRAILING '0' FROM CAST(" + c
-                    + " AS CHAR))), CAST(" + c + " AS CHAR))";
-            case BOOLEAN -> ChecksumSql.booleanText(c, c + " <> 0");
-            case TIMESTAMPTZ, TIMESTAMP -> "DATE_FORMAT(" + c + ", '%Y-%m-%d %H:%i:%s.%f')";
-            case DATE -> "DATE_FORMAT(" + c + ", '%Y-%m-%d')";
-            case TIME -> "TIME_FORMAT(" + c + ", '%H:%i:%s.%f')";
-            case BYTES -> "LOWER(HEX(" + c + "))";
-            case TEXT -> "CONVERT(" + c + " USING utf8mb4)";
-            case FLOAT -> throw new IllegalArgumentException("no in-database text for floating point");
-        };
+        return MariaDbCanonicalText.of(c, kind);
     }
 
     /** The first 60 bits of the row text's MD5, whatever the other side. */

@@ -271,17 +271,7 @@ public final class PostgresDatabase implements Database, Dialect, SetWrites, Che
     @Override
     public String valueText(String c, ValueKind kind, SourceColumn column) {
         String declared = column.declaredType().toLowerCase(Locale.ROOT);
-        return switch (kind) {
-            case INTEGER, TEXT -> c + "::text";
-            case DECIMAL -> "CASE WHEN strpos(" + c + "::text, '.') > 0 THEN rtrim(rtrim(" + c + "::text, '0'), '.') ELSE " + c + "::text END";
-            case BOOLEAN -> ChecksumSql.booleanText(c, declared.equals("bool") || declared.equals("boolean") ? c : c + " <> 0");
-            case TIMESTAMPTZ, TIMESTAMP -> "to_char(" + (column.kind() == ColumnKind.ZONED ? c + " AT TIME ZONE 'UTC'" : c)
-                    + ", 'YYYY-MM-DD HH24:MI:SS.US')";
-            case DATE -> "to_char(" + c + ", 'YYYY-MM-DD')";
-            case TIME -> "to_char(date '2000-01-01' + " + c + ", 'HH24:MI:SS.US')";
-            case BYTES -> "encode(" + c + ", 'hex')";
-            case FLOAT -> throw new IllegalArgumentException("no in-database text for floating point");
-        };
+        return PostgresCanonicalText.of(c, kind, column.kind() == ColumnKind.ZONED, declared.equals("bool") || declared.equals("boolean"));
     }
 
     /** The first 60 bits of the row text's MD5, or {@code hashtextextended} when the other side is PostgreSQL too. */

@@ -21,7 +21,7 @@ import java.util.HexFormat;
  */
 public final class CanonicalValues {
     static final String NULL = "\u0000NULL";
-    private static final java.util.regex.Pattern OFFSET = java.util.regex.Pattern.compile("T.*([+-]\\d\\d(?::?\\d\\d)?)$");
+    private static final java.util.regex.Pattern OFFSET = java.util.regex.Pattern.compile("T.*([+-]\\d\\d(?::?\\d\\d(?::?\\d\\d)?)?)$");
 
     private CanonicalValues() {
     }
@@ -63,18 +63,38 @@ public final class CanonicalValues {
             return fast;
         }
         try {
-            if (kind == ValueKind.INTEGER) {
-                try {
-                    return canonical(raw, kind);
-                } catch (NumberFormatException e) {
-                    // an integer stored as real or decimal text (SQLite affinity): 3.0 is 3
-                    return new BigDecimal(raw.trim()).toBigIntegerExact().toString();
+            return switch (kind) {
+                case INTEGER -> integer(raw);
+                case DATE, TIMESTAMP, TIMESTAMPTZ -> canonical(TemporalShapes.isoYears(raw), kind);
+                case TIME -> {
+                    String t = TemporalShapes.durationTime(raw);
+                    yield t != null ? t : canonical(raw, kind);
                 }
-            }
-            return canonical(raw, kind);
+                case FLOAT -> floating(raw);
+                default -> canonical(raw, kind);
+            };
         } catch (RuntimeException e) {
             return raw;
         }
+    }
+
+    private static String integer(String raw) {
+        try {
+            return canonical(raw, ValueKind.INTEGER);
+        } catch (NumberFormatException e) {
+            // an integer stored as real or decimal text (SQLite affinity): 3.0 is 3
+            return new BigDecimal(raw.trim()).toBigIntegerExact().toString();
+        }
+    }
+
+    /** Java's spelling of a double ({@code -0.0} apart from {@code 0.0}); SQLite's {@code Inf} is infinity. */
+    private static String floating(String raw) {
+        return switch (raw) {
+            case "Inf", "inf", "Infinity", "infinity" -> "Infinity";
+            case "-Inf", "-inf", "-Infinity", "-infinity" -> "-Infinity";
+            case "NaN", "nan" -> "NaN";
+            default -> canonical(raw, ValueKind.FLOAT);
+        };
     }
 
     /** Canonical text of column {@code i} (see {@link #ofText}); null for SQL NULL. */

@@ -25,15 +25,18 @@ import java.util.function.LongConsumer;
  *          COALESCE(length(v1) || ':' || v1, '~') || COALESCE(length(v2) || ':' || v2, '~') || …), 1, 15))::bit(60)::bigint)
  *   FROM "public"."items" WHERE "id" >= 1 AND "id" <= 1000000 GROUP BY 1
  *   -- v1 = "id"::text, v2 = rtrim(rtrim("amount"::text, '0'), '.') when it has a fraction,
- *   -- v3 = to_char("happened" AT TIME ZONE 'UTC', 'YYYY-MM-DD HH24:MI:SS.US')
+ *   -- v3 = to_char(u, 'YYYY-MM-DD"T"HH24:MI:SS.US') || 'Z' for u = "happened" AT TIME ZONE 'UTC' in years 1..9999,
+ *   --      u::text for ±infinity, ISO signed years ('-0043-…' for 44 BC, '+12345-…') otherwise
  * </pre>
- * and on MariaDB the same text from {@code CAST(… AS CHAR)}, {@code TRIM(TRAILING …)}, {@code DATE_FORMAT(…, '%Y-%m-%d %H:%i:%s.%f')}
- * and {@code CAST(CONV(SUBSTR(MD5(…), 1, 15), 16, 10) AS UNSIGNED)}.
+ * and on MariaDB the same text from {@code CAST(… AS CHAR)}, {@code TRIM(TRAILING …)}, {@code DATE_FORMAT(…, '%Y-%m-%dT%H:%i:%s.%f')}
+ * and {@code CAST(CONV(SUBSTR(MD5(…), 1, 15), 16, 10) AS UNSIGNED)}. The value text is the canonical text
+ * {@link CanonicalValues#ofText} gives in Java (an IT holds them together), lossless, and never NULL for a value,
+ * so a NULL can never checksum like a value ({@code infinity} against NULL once did).
  *
- * <p>The SQL text never has to match anything computed in Java: the verdict on a segment whose checksums differ
- * always comes from the row-by-row comparison, which normalises in Java on both sides. A normalisation the two
- * engines happen to render differently therefore costs time (the segment is compared row by row), never
- * correctness; only columns whose canonical text both engines render faithfully are supported ({@link #supports}).
+ * <p>The verdict on a segment whose checksums differ always comes from the row-by-row comparison, which normalises
+ * in Java on both sides. A normalisation the two engines happened to render differently would therefore cost time
+ * (the segment is compared row by row), never correctness; a lossy one could hide a difference, which is why the text
+ * must be lossless. Only columns whose canonical text both engines render faithfully are supported ({@link #supports}).
  */
 final class SqlChecksums implements SegmentChecksums {
     private final TableShape shape;
