@@ -32,7 +32,8 @@ import org.junit.jupiter.api.Test;
  */
 class CanonicalTextPropertyTest {
     static final long SEED = seed();
-    static final int VALUES = 3000;
+    /** Values per kind; {@code -Dtidemark.canonical.values=N} for a longer run. */
+    static final int VALUES = Integer.getInteger("tidemark.canonical.values", 3000);
 
     private static long seed() {
         String s = System.getProperty("tidemark.canonical.seed", "20261130");

@@ -32,7 +32,8 @@ import org.junit.jupiter.api.Test;
  * {@code -Dtidemark.canonical.seed=random} (or a number) runs another, and every failure message names the seed.
  */
 class CanonicalTextSqlIT {
-    static final int VALUES = 250;
+    /** Values per kind; {@code -Dtidemark.canonical.values=N} for a longer run. */
+    static final int VALUES = Integer.getInteger("tidemark.canonical.values", 250);
     static final long SEED = seed();
     static final ValueKind[] KINDS = {ValueKind.INTEGER, ValueKind.DECIMAL, ValueKind.BOOLEAN, ValueKind.TIMESTAMP, ValueKind.TIMESTAMPTZ,
         ValueKind.DATE, ValueKind.TIME, ValueKind.BYTES, ValueKind.TEXT};
