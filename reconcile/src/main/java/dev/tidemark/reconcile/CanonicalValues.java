@@ -39,9 +39,12 @@ public final class CanonicalValues {
      * Canonical text of a value read as text (a driver's {@code getString}, a PostgreSQL {@code COPY} field), or null
      * for SQL NULL. Equal to {@link #canonical} for every input it can parse; the common shapes of each engine take
      * a fast path without parsing ({@code 12.50000000}, {@code 2026-01-02 03:04:05.000007+00},
-     * {@code 2026-01-02T03:04:05.000007Z}, {@code t}); text that does not parse as {@code kind} at all (PostgreSQL's
-     * {@code infinity}, {@code NaN}) stays as it is, so it still compares equal to the same text on the other side.
-     * A PostgreSQL bytea in hex output form ({@code \x0a0b}) becomes its hex digits.
+     * {@code 2026-01-02T03:04:05.000007Z}, {@code t}); PostgreSQL's BC dates and years past 9999 get ISO's signed
+     * years ({@code 0044-03-15 BC} → {@code -0043-03-15}, as {@code LocalDate} prints it), MariaDB's {@code TIME}
+     * beyond a day keeps its hours ({@code -01:02:03.500000}), SQLite's {@code Inf} is {@code Infinity}; text that
+     * does not parse as {@code kind} at all (PostgreSQL's {@code infinity}, {@code NaN}) stays as it is, so it still
+     * compares equal to the same text on the other side. Lossless: distinct values never share a text, and no value
+     * has NULL's. A PostgreSQL bytea in hex output form ({@code \x0a0b}) becomes its hex digits.
      */
     public static String ofText(String raw, ValueKind kind) {
         if (raw == null) {
