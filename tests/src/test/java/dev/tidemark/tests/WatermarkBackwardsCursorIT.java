@@ -51,7 +51,14 @@ class WatermarkBackwardsCursorIT {
                 assertThat(WatermarkJobs.text(target, "SELECT updated FROM orders WHERE id = 2")).startsWith("2026-11-01");
                 assertThat(second.warnings()).as("the run reports the row whose cursor moved backwards")
                         .anySatisfy(w -> assertThat(w).contains("1 row").contains("moved backwards"));
+                assertThat(second.movedBackRows()).isEqualTo(1);
+                assertThat(second.lateRows()).as("a re-read of a row moved backwards is not lateness").isZero();
+                assertThat(job.history().runs(t.name()).get(1).movedBackRows()).isEqualTo(1);
                 assertThat(job.history().runs(t.name()).get(1).warnings()).contains("moved backwards");
+
+                RunResult third = job.run(t, WatermarkPoller.Request.incremental());
+                assertThat(third.movedBackRows()).as("the target now holds the value read").isZero();
+                assertThat(WatermarkJobs.text(target, "SELECT status FROM orders WHERE id = 2")).isEqualTo("shipped");
             }
         }
     }
