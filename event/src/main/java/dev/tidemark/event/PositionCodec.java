@@ -8,8 +8,10 @@ package dev.tidemark.event;
 final class PositionCodec {
     /** Prefix of WAL positions (versions 1 and 2). */
     static final String WAL = "lsn:";
-    /** Prefix of watermark positions. */
+    /** Prefix of watermark positions, version 1 (value only). */
     static final String WATERMARK = "cursor:";
+    /** Prefix of watermark positions, version 2 (run, then value); {@code '@'} sorts after {@code ':'}. */
+    static final String WATERMARK_RUN = "cursor@";
     /** Suffix of a position just after another ({@link SourcePosition.After}). */
     static final String AFTER = "~";
     /** Marker of version 2, right after the ordering LSN. */
@@ -44,6 +46,13 @@ final class PositionCodec {
         return new String(out);
     }
 
+    /** {@code cursor@<16 hex run>:<value>}. */
+    static String watermark(long run, String value) {
+        char[] hex = new char[HEX];
+        hex(run, hex, 0);
+        return WATERMARK_RUN + new String(hex) + ":" + value;
+    }
+
     static SourcePosition decode(String encoded) {
         if (encoded == null) {
             throw new IllegalArgumentException("not a source position: null");
@@ -69,8 +78,16 @@ final class PositionCodec {
         if (base.startsWith(WATERMARK)) {
             return new SourcePosition.Watermark(base.substring(WATERMARK.length()));
         }
+        if (base.startsWith(WATERMARK_RUN)) {
+            int at = WATERMARK_RUN.length();
+            long run = hex(encoded, base, at);
+            if (base.length() <= at + HEX || base.charAt(at + HEX) != ':' || run < 0) {
+                throw malformed(encoded, "'" + WATERMARK_RUN + "<16 hex run>:<value>'");
+            }
+            return new SourcePosition.Watermark(base.substring(at + HEX + 1), run);
+        }
         if (!base.startsWith(WAL)) {
-            throw malformed(encoded, "'" + WAL + "…' or '" + WATERMARK + "…'");
+            throw malformed(encoded, "'" + WAL + "…' or '" + WATERMARK + "…' or '" + WATERMARK_RUN + "…'");
         }
         long order = hex(encoded, base, WAL.length());
         if (base.length() == V1_LENGTH) {

@@ -25,7 +25,7 @@ final class PositionOrder {
             return byKind;
         }
         if (rootA instanceof SourcePosition.Watermark wa) {
-            return watermarks(wa.value(), depthA, ((SourcePosition.Watermark) rootB).value(), depthB);
+            return watermarks(wa.encode(), depthA, rootB.encode(), depthB);
         }
         if (rootA instanceof SourcePosition.Unknown) {
             return 0; // nothing wraps Unknown
@@ -80,7 +80,10 @@ final class PositionOrder {
         return depth == 0 ? 0 : 2;
     }
 
-    /** Watermark positions: the value's UTF-8 bytes followed by one {@code ~} per {@code After}, unsigned. */
+    /**
+     * Watermark positions: the root's encoding as UTF-8 bytes followed by one {@code ~} per {@code After}, unsigned
+     * (version 1 before version 2; version 2 by its fixed-width run, then by value).
+     */
     private static int watermarks(String a, int depthA, String b, int depthB) {
         return Arrays.compareUnsigned(bytes(a, depthA), bytes(b, depthB));
     }

@@ -18,8 +18,9 @@ package dev.tidemark.event;
  *       captured changes win.</li>
  *   <li>WAL positions: by ordering LSN (unsigned); with the same ordering LSN a version 1 {@link Lsn} sorts first,
  *       then the {@link Wal} positions by (phase, change LSN).</li>
- *   <li>{@link Watermark} positions: by their value text as UTF-8 bytes (the poller renders cursor values so that
- *       this is cursor order).</li>
+ *   <li>{@link Watermark} positions: version 1 ({@code cursor:}, no run) before version 2 ({@code cursor@}); version
+ *       1 by value text as UTF-8 bytes (the poller renders cursor values so that this is cursor order); version 2 by
+ *       run, then by value: a later run's read wins over an earlier run's.</li>
  *   <li>{@link After}{@code (b)}: after {@code b} and after every position that {@code b}'s encoding is a prefix of
  *       (a version 2 position of a version 1 {@code b}'s LSN; a watermark value extending {@code b}'s value), before
  *       everything else that sorts after {@code b}. {@code After(After(b))} sorts just after {@code After(b)}.</li>
@@ -32,7 +33,8 @@ package dev.tidemark.event;
  *           / base *"~"                               ; one "~" per After
  * base      = "lsn:" HEX16                            ; Lsn, version 1 (no marker)
  *           / "lsn:" HEX16 ":v2:" PHASE ":" HEX16     ; Wal, version 2: order, phase, change
- *           / "cursor:" VALUE                         ; Watermark (VALUE does not end with "~")
+ *           / "cursor:" VALUE                         ; Watermark, version 1 (VALUE does not end with "~")
+ *           / "cursor@" HEX16 ":" VALUE               ; Watermark, version 2: run, value
  * PHASE     = "0" / "1" / "2"                         ; SNAPSHOT / FIRST / STREAM
  * </pre>
  * The encoding is canonical: {@code decode(p.encode()).equals(p)} and {@code decode(s).encode().equals(s)}.
@@ -43,7 +45,10 @@ package dev.tidemark.event;
  * Debezium's {@code sequence} field; version 2 ({@code :v2:} after the ordering LSN) for Debezium's ordering. A
  * version 1 row sorts just before version 2 positions of the same LSN, so rows stored in the old form order sensibly
  * against new events without a migration. A new version must keep this shape ({@code lsn:<order>:v<N>:…}) and its
- * byte order; {@link #decode} refuses a version it does not know instead of guessing.
+ * byte order; {@link #decode} refuses a version it does not know instead of guessing. Watermark positions: version 1
+ * ({@code cursor:<value>}) until 2026-11, version 2 ({@code cursor@<run>:<value>}) since; {@code "@"} sorts after
+ * {@code ":"}, so every stored version 1 row sorts before any version 2 read (the first numbered run wins over rows
+ * copied before runs were numbered) and still before every WAL position ({@code "cursor"} &lt; {@code "lsn:"}).
  */
 public sealed interface SourcePosition extends Comparable<SourcePosition> {
 
@@ -127,9 +132,19 @@ public sealed interface SourcePosition extends Comparable<SourcePosition> {
 
     /**
      * A watermark cursor position: the poller's rendering of the cursor value (and tie-break), which sorts as text in
-     * cursor order. It cannot end with {@code ~}, which the encoding reserves for {@link After}.
+     * cursor order, and the number of the run that read the row. It cannot end with {@code ~}, which the encoding
+     * reserves for {@link After}.
+     *
+     * <p>{@code run} null is the version 1 form ({@code cursor:<value>}), written before runs were numbered and still
+     * read. With a run (version 2, {@code cursor@<16 hex run>:<value>}) a later run's read of a row sorts after an
+     * earlier run's whatever the cursor values, so a row whose cursor moved backwards (clock skew between writers, a
+     * DST fall-back) and is re-read by the overlap replaces the copy an earlier run made. Within one run, positions
+     * sort by value. Every version 2 position sorts after every version 1 position.
+     *
+     * @param value the rendered cursor value
+     * @param run   the run that read the row (a per-table number that grows with every run, at least 0), or null
      */
-    record Watermark(String value) implements SourcePosition {
+    record Watermark(String value, Long run) implements SourcePosition {
         public Watermark {
             if (value == null) {
                 throw new IllegalArgumentException("a watermark position needs a value");
@@ -138,11 +153,24 @@ public sealed interface SourcePosition extends Comparable<SourcePosition> {
                 throw new IllegalArgumentException("a watermark position cannot end with '" + PositionCodec.AFTER
                         + "' (it marks a repair position): '" + value + "'");
             }
+            if (run != null && run < 0) {
+                throw new IllegalArgumentException("a watermark run number is at least 0: " + run);
+            }
+        }
+
+        /** A version 1 position: the value alone (no run). */
+        public Watermark(String value) {
+            this(value, null);
+        }
+
+        /** The value-only (version 1) position of the same value: what the cursor order alone says. */
+        public Watermark valueOnly() {
+            return run == null ? this : new Watermark(value);
         }
 
         @Override
         public String encode() {
-            return PositionCodec.WATERMARK + value;
+            return run == null ? PositionCodec.WATERMARK + value : PositionCodec.watermark(run, value);
         }
     }
 

@@ -130,6 +130,27 @@ class SourcePositionCodecTest {
                 .isEqualByComparingTo(new Unknown());
     }
 
+    @Test
+    void runNumberedWatermarksRoundTripAndALaterRunWins() {
+        Watermark v2 = new Watermark("2026-11-01T01:50:00.000000000", 3L);
+        assertThat(v2.encode()).isEqualTo("cursor@0000000000000003:2026-11-01T01:50:00.000000000");
+        assertThat(SourcePosition.decode(v2.encode())).isEqualTo(v2);
+        assertThat(SourcePosition.decode(v2.encode() + "~")).isEqualTo(new After(v2));
+        assertThat(SourcePosition.decode("cursor@0000000000000004:")).isEqualTo(new Watermark("", 4L));
+        Watermark laterRunEarlierValue = new Watermark("2026-11-01T01:10:00.000000000", 4L);
+        assertThat(position(laterRunEarlierValue)).as("a later run wins whatever the values").isGreaterThan(v2)
+                .isGreaterThan(new After(v2));
+        assertThat(position(new Watermark("2026-11-01T01:10:00.000000000", 3L))).isLessThan(v2);
+        assertThat(position(new Watermark("zzz"))).as("every version 1 position sorts before version 2").isLessThan(v2);
+        assertThat(position(new After(new Watermark("zzz")))).isLessThan(new Watermark("", 0L));
+        assertThat(position(v2)).isLessThan(new Lsn(0));
+        assertThat(v2.valueOnly()).isEqualTo(new Watermark("2026-11-01T01:50:00.000000000"));
+        assertThatThrownBy(() -> SourcePosition.decode("cursor@00000000000000zz:x")).hasMessageContaining("hex");
+        assertThatThrownBy(() -> SourcePosition.decode("cursor@0000000000000003x")).hasMessageContaining("'cursor@<16 hex run>:<value>'");
+        assertThatThrownBy(() -> SourcePosition.decode("cursor@8000000000000000:x")).hasMessageContaining("'cursor@<16 hex run>:<value>'");
+        assertThatThrownBy(() -> new Watermark("x", -1L)).hasMessageContaining("at least 0");
+    }
+
     private static SourcePosition position(SourcePosition p) {
         return p;
     }
@@ -140,7 +161,7 @@ class SourcePositionCodecTest {
             case 0 -> new Unknown();
             case 1, 2 -> new Lsn(lsn());
             case 3, 4 -> wal(lsn());
-            default -> new Watermark(value());
+            default -> new Watermark(value(), RANDOM.nextBoolean() ? null : (long) RANDOM.nextInt(3));
         };
         return root instanceof Unknown ? root : after(root, RANDOM.nextInt(4) == 0 ? RANDOM.nextInt(3) + 1 : 0);
     }
@@ -157,7 +178,7 @@ class SourcePositionCodecTest {
         } else if (root instanceof Wal w) {
             other = RANDOM.nextBoolean() ? new Lsn(w.order()) : new Wal(w.order(), w.phase(), RANDOM.nextBoolean() ? w.change() : lsn());
         } else if (root instanceof Watermark w && RANDOM.nextBoolean()) {
-            other = new Watermark(w.value() + value());
+            other = new Watermark(w.value() + value(), RANDOM.nextBoolean() ? w.run() : (Long) (long) RANDOM.nextInt(3));
         }
         return other instanceof Unknown ? other : after(other, RANDOM.nextInt(3));
     }

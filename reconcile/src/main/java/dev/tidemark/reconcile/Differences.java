@@ -1,14 +1,21 @@
 package dev.tidemark.reconcile;
 
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 
-/** Keys found different, per class, keeping at most {@code limit} keys per class and counting the rest. */
+/**
+ * Keys found different, per class, keeping at most {@code limit} keys per class and counting the rest; after the
+ * re-check, what changed in each listed changed key ({@link #changedRows}).
+ */
 final class Differences {
     private final int limit;
     final List<RowKey> missing = new ArrayList<>();
     final List<RowKey> surplus = new ArrayList<>();
     final List<RowKey> changed = new ArrayList<>();
+    /** The differing columns of listed changed keys, when known (the re-check read both rows). */
+    final Map<RowKey, ChangedRow> changedRows = new HashMap<>();
     long missingCount;
     long surplusCount;
     long changedCount;
@@ -33,6 +40,14 @@ final class Differences {
         if (changedCount++ < limit) {
             changed.add(k);
         }
+    }
+
+    /** A changed key with the columns that differ: listed (and its columns kept) within the limit. */
+    void changed(ChangedRow row) {
+        if (changedCount < limit) {
+            changedRows.put(row.key(), row);
+        }
+        changed(row.key());
     }
 
     /** Adds another collection's keys (up to this one's limit) and counts. */

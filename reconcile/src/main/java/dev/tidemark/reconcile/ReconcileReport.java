@@ -3,8 +3,11 @@ package dev.tidemark.reconcile;
 import com.fasterxml.jackson.core.JsonEncoding;
 import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonGenerator;
+import dev.tidemark.jdbc.ValueKind;
 import java.io.IOException;
 import java.io.OutputStream;
+import java.math.BigDecimal;
+import java.math.BigInteger;
 import java.util.List;
 import java.util.Locale;
 
@@ -16,15 +19,26 @@ import java.util.Locale;
  *   missing 2: 5, 17
  *   surplus 2: 41, 42
  *   changed 5: 7, 9, 11, 13, 15
+ *     7: amount '12.5' → '12.51'
+ *     9: label 'Zürich' → 'Zurich', note NULL → ''
+ *     …
  *   holds at source position lsn:0/1A2B3C8, time 2026-05-01T10:00:05.123Z (9 keys re-checked after the settle interval, 0 settled);
  *     the scan started at lsn:0/1A2B000, 2026-05-01T10:00:00.101Z
  *   streamed checksums: 5 segments, 2 compared row by row (36 rows) in 0.2 s
  * </pre>
- * JSON keys are objects of key column → canonical text ({@code {"id": "5"}}), so composite and text keys stay
- * unambiguous.
+ * Under {@code changed}, the first {@code shown} changed keys each get a line with the columns that differ, source
+ * value → target value (canonical text, quoted and escaped; values over {@value #VALUE_CHARS} characters cut).
+ *
+ * <p>JSON keys are objects of key column → value ({@code {"id": 5}}), so composite and text keys stay unambiguous;
+ * values keep their type: integer, decimal and finite float keys are JSON numbers, booleans JSON booleans, the rest
+ * canonical text. {@code changed.rows} lists every listed changed key with the columns that differ and both values,
+ * as canonical text (SQL NULL as JSON null):
+ * {@code {"key": {"id": 7}, "columns": {"amount": {"source": "12.5", "target": "12.51"}}}}.
  */
 public final class ReconcileReport {
     private static final JsonFactory JSON = new JsonFactory();
+    /** Longest value shown in the text report, in characters. */
+    static final int VALUE_CHARS = 60;
 
     private ReconcileReport() {
     }
@@ -36,6 +50,7 @@ public final class ReconcileReport {
         line(b, "missing", r.missingCount(), r.missingKeys(), shown);
         line(b, "surplus", r.surplusCount(), r.surplusKeys(), shown);
         line(b, "changed", r.changedCount(), r.changedKeys(), shown);
+        r.changedRows().stream().limit(shown).forEach(row -> b.append("    ").append(changedColumns(row)).append(System.lineSeparator()));
         b.append("  holds at source position ").append(r.sourcePosition().startsWith("time:") ? "(none: not PostgreSQL)" : r.sourcePosition())
                 .append(", time ").append(r.heldAt());
         if (r.rechecked() > 0) {
@@ -66,6 +81,47 @@ public final class ReconcileReport {
         b.append(System.lineSeparator());
     }
 
+    /** {@code 7: amount '12.5' → '12.51', note NULL → ''}. */
+    static String changedColumns(ChangedRow row) {
+        StringBuilder b = new StringBuilder(row.key().toString()).append(':');
+        String sep = " ";
+        for (ChangedRow.ColumnChange c : row.columns()) {
+            b.append(sep).append(c.column()).append(' ').append(shown(c.source())).append(" → ").append(shown(c.target()));
+            sep = ", ";
+        }
+        return b.toString();
+    }
+
+    /** {@code NULL}, or the value quoted, with quotes, backslashes and control characters escaped, cut when long. */
+    static String shown(String value) {
+        if (value == null) {
+            return "NULL";
+        }
+        StringBuilder b = new StringBuilder("'");
+        int chars = 0;
+        for (int i = 0; i < value.length(); i = value.offsetByCodePoints(i, 1)) {
+            if (chars++ == VALUE_CHARS) {
+                return b.append("…'").toString();
+            }
+            int c = value.codePointAt(i);
+            switch (c) {
+                case '\'' -> b.append("\\'");
+                case '\\' -> b.append("\\\\");
+                case '\n' -> b.append("\\n");
+                case '\t' -> b.append("\\t");
+                case '\r' -> b.append("\\r");
+                default -> {
+                    if (Character.isISOControl(c)) {
+                        b.append(String.format(Locale.ROOT, "\\u%04x", c));
+                    } else {
+                        b.appendCodePoint(c);
+                    }
+                }
+            }
+        }
+        return b.append('\'').toString();
+    }
+
     /** {@code " [k1, k2, …]"} with at most {@code shown} keys, or "" for none. */
     static String keys(List<RowKey> keys, int shown) {
         if (keys.isEmpty()) {
@@ -82,6 +138,7 @@ public final class ReconcileReport {
     public static void json(List<ReconcileResult> results, OutputStream out) throws IOException {
         try (JsonGenerator g = JSON.createGenerator(out, JsonEncoding.UTF8)) {
             g.configure(JsonGenerator.Feature.AUTO_CLOSE_TARGET, false);
+            g.configure(JsonGenerator.Feature.WRITE_BIGDECIMAL_AS_PLAIN, true);
             g.useDefaultPrettyPrinter();
             g.writeStartObject();
             g.writeBooleanField("equal", results.stream().allMatch(ReconcileResult::equal));
@@ -109,9 +166,13 @@ public final class ReconcileReport {
         g.writeBooleanField("complete", r.complete());
         g.writeNumberField("sourceRows", r.sourceRows());
         g.writeNumberField("targetRows", r.targetRows());
-        keys(g, "missing", r.missingCount(), r.missingKeys(), r.keyColumns());
-        keys(g, "surplus", r.surplusCount(), r.surplusKeys(), r.keyColumns());
-        keys(g, "changed", r.changedCount(), r.changedKeys(), r.keyColumns());
+        keys(g, "missing", r.missingCount(), r.missingKeys(), r);
+        g.writeEndObject();
+        keys(g, "surplus", r.surplusCount(), r.surplusKeys(), r);
+        g.writeEndObject();
+        keys(g, "changed", r.changedCount(), r.changedKeys(), r);
+        changedRows(g, r);
+        g.writeEndObject();
         g.writeObjectFieldStart("holdsAt");
         g.writeStringField("sourcePosition", r.sourcePosition());
         g.writeStringField("time", r.heldAt().toString());
@@ -133,18 +194,70 @@ public final class ReconcileReport {
         g.writeEndObject();
     }
 
-    private static void keys(JsonGenerator g, String name, long count, List<RowKey> keys, List<String> columns) throws IOException {
+    /** Opens the class's object with its count and keys; the caller closes it. */
+    private static void keys(JsonGenerator g, String name, long count, List<RowKey> keys, ReconcileResult r) throws IOException {
         g.writeObjectFieldStart(name);
         g.writeNumberField("count", count);
         g.writeArrayFieldStart("keys");
         for (RowKey k : keys) {
+            key(g, k, r);
+        }
+        g.writeEndArray();
+    }
+
+    private static void changedRows(JsonGenerator g, ReconcileResult r) throws IOException {
+        g.writeArrayFieldStart("rows");
+        for (ChangedRow row : r.changedRows()) {
             g.writeStartObject();
-            for (int i = 0; i < columns.size(); i++) {
-                g.writeStringField(columns.get(i), k.values().get(i));
+            g.writeFieldName("key");
+            key(g, row.key(), r);
+            g.writeObjectFieldStart("columns");
+            for (ChangedRow.ColumnChange c : row.columns()) {
+                g.writeObjectFieldStart(c.column());
+                g.writeStringField("source", c.source());
+                g.writeStringField("target", c.target());
+                g.writeEndObject();
             }
+            g.writeEndObject();
             g.writeEndObject();
         }
         g.writeEndArray();
+    }
+
+    private static void key(JsonGenerator g, RowKey k, ReconcileResult r) throws IOException {
+        g.writeStartObject();
+        for (int i = 0; i < r.keyColumns().size(); i++) {
+            g.writeFieldName(r.keyColumns().get(i));
+            typed(g, i < r.keyKinds().size() ? r.keyKinds().get(i) : ValueKind.TEXT, k.values().get(i));
+        }
         g.writeEndObject();
+    }
+
+    /** A key value as JSON of its kind: numbers as numbers (when finite), booleans as booleans, the rest as text. */
+    static void typed(JsonGenerator g, ValueKind kind, String text) throws IOException {
+        switch (kind) {
+            case INTEGER -> {
+                if (text.matches("-?[0-9]+")) {
+                    g.writeNumber(new BigInteger(text));
+                    return;
+                }
+            }
+            case DECIMAL, FLOAT -> {
+                if (text.matches("-?[0-9]+(\\.[0-9]+)?([eE][-+]?[0-9]+)?")) {
+                    g.writeNumber(new BigDecimal(text));
+                    return;
+                }
+            }
+            case BOOLEAN -> {
+                if (text.equals("true") || text.equals("false")) {
+                    g.writeBoolean(Boolean.parseBoolean(text));
+                    return;
+                }
+            }
+            default -> {
+                // text below
+            }
+        }
+        g.writeString(text);
     }
 }

@@ -1,5 +1,6 @@
 package dev.tidemark.reconcile;
 
+import dev.tidemark.jdbc.ValueKind;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
@@ -34,13 +35,19 @@ import java.util.List;
  * @param stats            how much work the comparison took
  * @param startPosition    the source position when the scan started ({@code lsn:…} on PostgreSQL, else
  *                         {@code time:…}); the comparison covers the changes up to about here
+ * @param keyKinds         the kind of each key column, in key order (JSON keeps integer keys as numbers); empty when
+ *                         not known (keys are then given as text)
+ * @param changedRows      for each listed changed key, in the order of {@code changedKeys}, the columns that differ
+ *                         with both values as the re-check read them
  */
 public record ReconcileResult(String table, String targetTable, List<String> keyColumns, long sourceRows, long targetRows,
                               List<RowKey> missingKeys, List<RowKey> surplusKeys, List<RowKey> changedKeys,
                               long missingCount, long surplusCount, long changedCount, String sourcePosition,
                               Instant heldAt, Instant startedAt, int rechecked, int settledAway, String method, Stats stats,
-                              String startPosition) {
+                              String startPosition, List<ValueKind> keyKinds, List<ChangedRow> changedRows) {
     public ReconcileResult {
+        keyKinds = keyKinds == null ? List.of() : List.copyOf(keyKinds);
+        changedRows = changedRows == null ? List.of() : List.copyOf(changedRows);
         keyColumns = List.copyOf(keyColumns);
         missingKeys = List.copyOf(missingKeys);
         surplusKeys = List.copyOf(surplusKeys);
@@ -48,6 +55,16 @@ public record ReconcileResult(String table, String targetTable, List<String> key
         if (startPosition == null) {
             startPosition = "time:" + startedAt;
         }
+    }
+
+    /** A result without key kinds or changed columns. */
+    public ReconcileResult(String table, String targetTable, List<String> keyColumns, long sourceRows, long targetRows,
+                           List<RowKey> missingKeys, List<RowKey> surplusKeys, List<RowKey> changedKeys,
+                           long missingCount, long surplusCount, long changedCount, String sourcePosition,
+                           Instant heldAt, Instant startedAt, int rechecked, int settledAway, String method, Stats stats,
+                           String startPosition) {
+        this(table, targetTable, keyColumns, sourceRows, targetRows, missingKeys, surplusKeys, changedKeys, missingCount, surplusCount,
+                changedCount, sourcePosition, heldAt, startedAt, rechecked, settledAway, method, stats, startPosition, null, null);
     }
 
     /** A result without a recorded start position (it becomes the start time). */

@@ -137,12 +137,14 @@ public final class Reconciler {
             log.info("reconcile {} → {}: {} source rows, {} target rows; missing {}, surplus {}, changed {} ({} re-checked, {} settled) in {} ms",
                     request.sourceTable(), request.targetTable(), progress.sourceRows, progress.targetRows, still.missingCount,
                     still.surplusCount, still.changedCount, rechecked, settledAway, (System.nanoTime() - t0) / 1_000_000);
+            List<RowKey> changed = sorted(still.changed);
+            List<ChangedRow> changedRows = changed.stream().map(still.changedRows::get).filter(java.util.Objects::nonNull).toList();
             return new ReconcileResult(request.sourceTable().toString(), request.targetTable(), shape.keyColumns(), progress.sourceRows,
-                    progress.targetRows, sorted(still.missing), sorted(still.surplus), sorted(still.changed), still.missingCount,
+                    progress.targetRows, sorted(still.missing), sorted(still.surplus), changed, still.missingCount,
                     still.surplusCount, still.changedCount, position != null ? "lsn:" + position : "time:" + heldAt, heldAt,
                     started, rechecked, settledAway, shape.firstKeyKind() == ValueKind.INTEGER ? checksums.method() : "merged",
                     progress.stats(Duration.ofNanos(System.nanoTime() - t0)),
-                    startPosition != null ? "lsn:" + startPosition : "time:" + started);
+                    startPosition != null ? "lsn:" + startPosition : "time:" + started, shape.keyKinds(), changedRows);
         }
     }
 
@@ -166,16 +168,19 @@ public final class Reconciler {
         }
     }
 
-    /** Looks the found keys up again on both sides and keeps those still different. */
+    /** Looks the found keys up again on both sides and keeps those still different, with what changed. */
     private Differences recheck(Differences found) throws SQLException {
         List<RowKey> keys = found.listed();
-        SideThreads.Both<Map<RowKey, Long>, Map<RowKey, Long>> both = threads.both(() -> hashes(source, keys), () -> hashes(target, keys));
-        return Recheck.still(found, both.source(), both.target(), request.keyLimit());
+        SideThreads.Both<Map<RowKey, String[]>, Map<RowKey, String[]>> both = threads.both(() -> rows(source, keys),
+                () -> rows(target, keys));
+        List<String> columns = shape.columns().stream().map(TableShape.Compared::name).toList();
+        return Recheck.still(found, both.source(), both.target(), columns, request.keyLimit());
     }
 
-    private Map<RowKey, Long> hashes(TableSide side, List<RowKey> keys) throws SQLException {
+    /** The canonical values of the rows of {@code keys} on one side. */
+    private Map<RowKey, String[]> rows(TableSide side, List<RowKey> keys) throws SQLException {
         Set<RowKey> wanted = new HashSet<>(keys);
-        Map<RowKey, Long> out = new HashMap<>();
+        Map<RowKey, String[]> out = new HashMap<>();
         int[] keyIndex = shape.keyIndex();
         side.lookup(keys, values -> {
             String[] key = new String[keyIndex.length];
@@ -184,7 +189,7 @@ public final class Reconciler {
             }
             RowKey k = new RowKey(Arrays.asList(key));
             if (wanted.contains(k)) {
-                out.put(k, RowHash.of(values));
+                out.put(k, values.clone()); // the reader reuses its array
             }
         });
         return out;

@@ -26,7 +26,7 @@ import org.slf4j.LoggerFactory;
  * (direct mode: one target transaction). For each chunk, in this order:
  * <ol>
  *   <li>read up to {@code chunkSize} rows after the last key, each row becoming an upsert or (soft-delete flag set) a
- *       delete, positioned at its {@link Watermark};</li>
+ *       delete, positioned at its {@link Watermark} and this run's number;</li>
  *   <li>once the statement is closed, look up the rows inside the overlap for the {@link LatenessTracker};</li>
  *   <li>deliver the events with the control write: a short chunk is the last and stores the plan's target watermark
  *       ({@link ControlTable#complete}); a full one records the window, the last key and the rows so far with the
@@ -41,9 +41,9 @@ final class ChunkCopier {
     private static final Logger log = LoggerFactory.getLogger(WatermarkPoller.class);
 
     /** The outcome of copying (part of) a window. */
-    record Copied(long rows, long deletes, long lateRows, String maxLateness, long chunks, boolean complete) {
+    record Copied(long rows, long deletes, long lateRows, String maxLateness, long movedBackRows, long chunks, boolean complete) {
         /** Nothing read (an empty table, or nothing above the watermark). */
-        static final Copied NOTHING = new Copied(0, 0, 0, null, 0, true);
+        static final Copied NOTHING = new Copied(0, 0, 0, null, 0, 0, true);
     }
 
     /** One chunk as read: its events, its last key (null when empty), its row count and how many are deletes. */
@@ -74,9 +74,11 @@ final class ChunkCopier {
     /**
      * Copies {@code plan}'s window from after {@code resume} (null: from the first key).
      *
+     * @param run  this run's number ({@link RunHistory#nextRun}), carried by every position read, so that this run's
+     *             reads win over an earlier run's copies of the same rows
      * @param stop asked between chunks; true stops after the chunk just committed
      */
-    Copied copy(PolledTable table, WindowPlan.Copy plan, List<Object> resume, BooleanSupplier stop) throws Exception {
+    Copied copy(PolledTable table, WindowPlan.Copy plan, List<Object> resume, long run, BooleanSupplier stop) throws Exception {
         WatermarkTable t = table.settings();
         WindowQuery query = new WindowQuery(sql, table.source(), table.keys(), t.cursor(), plan.window());
         LatenessTracker lateness = LatenessTracker.of(plan, targetPositions == null ? null
@@ -87,7 +89,7 @@ final class ChunkCopier {
         long deletes = 0;
         long chunks = 0;
         while (true) {
-            Chunk chunk = read(table, query, resume, lateness);
+            Chunk chunk = read(table, query, resume, run, lateness);
             lateness.lookUpChunk();
             int n = chunk.rows();
             boolean last = n < t.chunkSize();
@@ -112,13 +114,13 @@ final class ChunkCopier {
                 }
                 log.info("{}: stop requested; window {} committed up to key {} ({} rows)", t.name(), plan.window().describe(),
                         chunk.lastKey(), rows);
-                return new Copied(copied, deletes, lateness.lateRows(), lateness.maxLateness(), chunks, false);
+                return new Copied(copied, deletes, lateness.lateRows(), lateness.maxLateness(), lateness.movedBackRows(), chunks, false);
             }
         }
         if (bar != null) {
             bar.finish(rows);
         }
-        return new Copied(copied, deletes, lateness.lateRows(), lateness.maxLateness(), chunks, true);
+        return new Copied(copied, deletes, lateness.lateRows(), lateness.maxLateness(), lateness.movedBackRows(), chunks, true);
     }
 
     /** A bar over the window's rows (plus those already committed) when there is more than one chunk of them. */
@@ -134,7 +136,8 @@ final class ChunkCopier {
         return total > t.chunkSize() ? new ProgressBar(progressOut, t.name(), total + rowsBefore) : null;
     }
 
-    private Chunk read(PolledTable table, WindowQuery query, List<Object> resume, LatenessTracker lateness) throws SQLException {
+    private Chunk read(PolledTable table, WindowQuery query, List<Object> resume, long run, LatenessTracker lateness)
+            throws SQLException {
         WatermarkTable t = table.settings();
         List<SourceColumn> columns = table.source().columns();
         int primaryIndex = columns.indexOf(table.primary()) + 1;
@@ -167,7 +170,7 @@ final class ChunkCopier {
                 }
                 CursorValue value = sql.readCursorValue(rs, primaryIndex, table.primary().kind());
                 Watermark at = new Watermark(value, tieColumn == null ? null : (Long) row.get(tieColumn));
-                SourcePosition position = new SourcePosition.Watermark(at.render());
+                SourcePosition position = new SourcePosition.Watermark(at.render(), run);
                 if (t.softDeleteColumn() != null && softDeleted(row.get(t.softDeleteColumn()))) {
                     events.add(new ChangeEvent.Delete(t.table(), key, position, false));
                     deletes++;

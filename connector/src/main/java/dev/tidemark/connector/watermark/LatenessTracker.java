@@ -18,6 +18,12 @@ import java.util.Optional;
  * cursors, a count of ids for id cursors); the run history records both, and {@link #warning} says what overlap
  * would catch them.
  *
+ * <p>It also counts rows whose cursor <em>moved backwards</em>: re-read at a cursor value below the one the target
+ * holds for them (a writer with a slow clock, the DST fall-back hour on a {@code timestamp without time zone}). The
+ * read carries its run ({@link SourcePosition.Watermark#run()}), so the sink applies it over the earlier run's copy;
+ * {@link #movedBackWarning} reports them. Stored and read positions are compared by cursor value only (the run
+ * would make every re-read look newer).
+ *
  * <p>Only incremental windows with a previous watermark are tracked, and only when the target's positions can be
  * read (direct mode); otherwise the tracker is {@link #off()}. Rows are collected while a chunk is read
  * ({@link #observe}) and looked up once the chunk's statement is closed ({@link #lookUpChunk}), before the chunk is
@@ -38,6 +44,7 @@ final class LatenessTracker {
     private long lateRows;
     private Duration maxLate;
     private long maxLateIds = -1;
+    private long movedBackRows;
 
     private LatenessTracker(Watermark previous, StoredPositions stored) {
         this.previous = previous;
@@ -67,12 +74,40 @@ final class LatenessTracker {
         for (int i = 0; i < candidates.size(); i++) {
             ChangeEvent.Upsert u = candidates.get(i);
             Optional<SourcePosition> at = stored.position(u);
-            if (at.isEmpty() || at.get().compareTo(u.position()) < 0) {
+            int c = at.isEmpty() ? -1 : compareValues(at.get(), u.position());
+            if (c < 0) {
                 late(candidatePositions.get(i));
+            } else if (c > 0 && rootIsWatermark(at.get())) {
+                movedBackRows++;
             }
         }
         candidates.clear();
         candidatePositions.clear();
+    }
+
+    /**
+     * How the target's {@code stored} position compares with a {@code read} one by cursor value alone (runs ignored;
+     * repair marks ignored): negative when the target holds an older value or nothing known, 0 when the same value,
+     * positive when the target holds a higher value (the cursor moved backwards) or a captured (WAL) position.
+     */
+    static int compareValues(SourcePosition stored, SourcePosition read) {
+        SourcePosition root = root(stored);
+        if (root instanceof SourcePosition.Watermark s && read instanceof SourcePosition.Watermark r) {
+            return s.valueOnly().compareTo(r.valueOnly());
+        }
+        return stored.compareTo(read);
+    }
+
+    private static boolean rootIsWatermark(SourcePosition p) {
+        return root(p) instanceof SourcePosition.Watermark;
+    }
+
+    private static SourcePosition root(SourcePosition p) {
+        SourcePosition q = p;
+        while (q instanceof SourcePosition.After a) {
+            q = a.base();
+        }
+        return q;
     }
 
     private void late(Watermark position) {
@@ -87,6 +122,11 @@ final class LatenessTracker {
 
     long lateRows() {
         return lateRows;
+    }
+
+    /** Rows re-read at a cursor value below the one the target held (the cursor moved backwards). */
+    long movedBackRows() {
+        return movedBackRows;
     }
 
     /** How late the latest late row was: {@code 204d}, {@code 12 ids}; null when none was late (or no amount is known). */
@@ -107,5 +147,16 @@ final class LatenessTracker {
                 + " first seen below the previous watermark (inside the overlap), up to " + maxLateness
                 + " late; an overlap of at least " + maxLateness + " catches rows that late (current overlap " + current
                 + "); rows later than the overlap are never seen: run reconcile to find them");
+    }
+
+    /** The run's report of rows whose cursor moved backwards; empty when there were none. */
+    static Optional<String> movedBackWarning(WatermarkTable t, long movedBackRows) {
+        if (movedBackRows == 0) {
+            return Optional.empty();
+        }
+        return Optional.of("table " + t.table() + ": " + movedBackRows + " row" + (movedBackRows == 1 ? "'s" : "s'")
+                + " cursor moved backwards (re-read below the value the target held: clock skew between writers, or a DST"
+                + " fall-back on a timestamp without time zone); this run's read replaced the earlier copy. A cursor that"
+                + " moves back below the watermark minus the overlap is never re-read: run reconcile to find such rows");
     }
 }

@@ -26,7 +26,10 @@ public final class RunHistory {
     static final int ZERO_AFTER = 3;
     static final int SPIKE_FACTOR = 10;
     private static final List<String> COLUMNS = List.of("table_name", "started_at", "mode", "status", "window_start",
-            "window_end", "rows_copied", "deletes", "late_rows", "max_lateness", "chunks", "duration_ms", "warnings");
+            "window_end", "rows_copied", "deletes", "late_rows", "max_lateness", "chunks", "duration_ms", "warnings",
+            "moved_back_rows");
+    /** Added after the first release: tables created before lack it and get it from {@link #ensure()}. */
+    private static final String MOVED_BACK = "moved_back_rows";
 
     private final Connection connection;
     private final Dialect dialect;
@@ -37,10 +40,15 @@ public final class RunHistory {
         this.dialect = dialect;
     }
 
-    /** One recorded run. */
+    /**
+     * One recorded run.
+     *
+     * @param movedBackRows rows re-read with a cursor value below the one the target held (0 for runs recorded before
+     *                      this was counted)
+     */
     public record Run(String table, String startedAt, String mode, String status, String windowStart, String windowEnd,
-                      long rowsCopied, long deletes, long lateRows, String maxLateness, long chunks, long durationMs,
-                      String warnings) {
+                      long rowsCopied, long deletes, long lateRows, String maxLateness, long movedBackRows, long chunks,
+                      long durationMs, String warnings) {
     }
 
     public void ensure() throws SQLException {
@@ -57,20 +65,61 @@ public final class RunHistory {
                 + q("rows_copied") + " " + dialect.bigintType() + ", " + q("deletes") + " " + dialect.bigintType() + ", "
                 + q("late_rows") + " " + dialect.bigintType() + ", " + q("max_lateness") + " " + t + ", "
                 + q("chunks") + " " + dialect.bigintType() + ", " + q("duration_ms") + " " + dialect.bigintType() + ", "
-                + q("warnings") + " " + t + ", "
+                + q("warnings") + " " + t + ", " + q(MOVED_BACK) + " " + dialect.bigintType() + ", "
                 + "PRIMARY KEY (" + q("table_name") + ", " + q("started_at") + "))";
         try (Statement s = connection.createStatement()) {
             s.execute(sql);
         }
         connection.commit();
+        if (!hasColumn(MOVED_BACK)) {
+            try (Statement s = connection.createStatement()) {
+                s.execute("ALTER TABLE " + q(NAME) + " ADD COLUMN " + q(MOVED_BACK) + " " + dialect.bigintType());
+            }
+            connection.commit();
+        }
         ready = true;
+    }
+
+    private boolean hasColumn(String column) throws SQLException {
+        try (Statement s = connection.createStatement();
+             ResultSet rs = s.executeQuery("SELECT * FROM " + q(NAME) + " WHERE 1 = 0")) {
+            for (int i = 1; i <= rs.getMetaData().getColumnCount(); i++) {
+                if (rs.getMetaData().getColumnName(i).equalsIgnoreCase(column)) {
+                    return true;
+                }
+            }
+            return false;
+        } finally {
+            connection.commit();
+        }
+    }
+
+    /**
+     * The number of the next run of {@code table}: how many runs of it are recorded, so it grows by one with every
+     * recorded run (a run that failed before being recorded leaves its number to the next). Watermark positions carry
+     * it ({@link dev.tidemark.event.SourcePosition.Watermark#run()}) so that a later run's read of a row wins over an
+     * earlier run's; so runs must not be deleted from this table while the pipeline is in use.
+     */
+    public long nextRun(String table) throws SQLException {
+        ensure();
+        String sql = "SELECT COUNT(*) FROM " + q(NAME) + " WHERE " + q("table_name") + " = ?";
+        try (PreparedStatement ps = connection.prepareStatement(sql)) {
+            ps.setString(1, table);
+            try (ResultSet rs = ps.executeQuery()) {
+                rs.next();
+                return rs.getLong(1);
+            }
+        } finally {
+            connection.commit();
+        }
     }
 
     public void record(Run run) throws SQLException {
         ensure();
         String sql = dialect.upsert(NAME, COLUMNS, List.of("table_name", "started_at"), COLUMNS.subList(2, COLUMNS.size()), null);
         Object[] values = {run.table(), run.startedAt(), run.mode(), run.status(), run.windowStart(), run.windowEnd(),
-            run.rowsCopied(), run.deletes(), run.lateRows(), run.maxLateness(), run.chunks(), run.durationMs(), run.warnings()};
+            run.rowsCopied(), run.deletes(), run.lateRows(), run.maxLateness(), run.chunks(), run.durationMs(), run.warnings(),
+            run.movedBackRows()};
         try (PreparedStatement ps = connection.prepareStatement(sql)) {
             for (int i = 0; i < values.length; i++) {
                 ColumnType type = values[i] instanceof Long ? ColumnType.of("int64") : ColumnType.of("string");
@@ -117,8 +166,8 @@ public final class RunHistory {
             try (ResultSet rs = ps.executeQuery()) {
                 while (rs.next()) {
                     out.add(new Run(rs.getString(1), rs.getString(2), rs.getString(3), rs.getString(4), rs.getString(5),
-                            rs.getString(6), rs.getLong(7), rs.getLong(8), rs.getLong(9), rs.getString(10), rs.getLong(11),
-                            rs.getLong(12), rs.getString(13)));
+                            rs.getString(6), rs.getLong(7), rs.getLong(8), rs.getLong(9), rs.getString(10), rs.getLong(14),
+                            rs.getLong(11), rs.getLong(12), rs.getString(13)));
                 }
             }
         } finally {

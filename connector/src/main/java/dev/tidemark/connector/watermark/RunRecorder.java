@@ -7,7 +7,8 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Closes one run: adds the lateness warning ({@link LatenessTracker#warning}) and, for incremental runs, the
+ * Closes one run: adds the lateness warning ({@link LatenessTracker#warning}), the report of rows whose cursor moved
+ * backwards ({@link LatenessTracker#movedBackWarning}) and, for incremental runs, the
  * anomaly found by comparing the rows copied with the recent runs ({@link RunHistory#anomaly}); records the run in
  * the {@link RunHistory} (which commits it); logs the summary; and returns the {@link RunResult}. Not thread-safe.
  */
@@ -37,6 +38,10 @@ final class RunRecorder {
             log.warn(msg);
             warnings.add(msg);
         });
+        LatenessTracker.movedBackWarning(t, copy.movedBackRows()).ifPresent(msg -> {
+            log.warn(msg);
+            warnings.add(msg);
+        });
         RunStatus status = copy.complete() ? RunStatus.COMPLETE : RunStatus.STOPPED;
         if (kind.comparedWithHistory()) {
             List<Long> recent = history.recentIncrementalRows(t.name());
@@ -48,10 +53,10 @@ final class RunRecorder {
         String window = w == null ? "(empty table)" : w.describe();
         history.record(new RunHistory.Run(t.name(), startedAt, kind.historyLabel(), status.label(),
                 w == null || w.lower() == null ? null : w.lower().toString(), w == null ? null : w.upper().toString(),
-                copy.rows(), copy.deletes(), copy.lateRows(), copy.maxLateness(), copy.chunks(), took.toMillis(),
-                warnings.isEmpty() ? null : String.join("\n", warnings)));
+                copy.rows(), copy.deletes(), copy.lateRows(), copy.maxLateness(), copy.movedBackRows(), copy.chunks(),
+                took.toMillis(), warnings.isEmpty() ? null : String.join("\n", warnings)));
         RunResult r = new RunResult(t.name(), kind, status, window, copy.rows(), copy.deletes(), copy.lateRows(),
-                copy.maxLateness(), copy.chunks(), took, watermark, warnings);
+                copy.maxLateness(), copy.movedBackRows(), copy.chunks(), took, watermark, warnings);
         log.info("watermark {} via {}", r.summary(), delivery.describe());
         return r;
     }

@@ -13,11 +13,14 @@ import java.util.List;
  * @param deletes    soft-deleted rows turned into delete events
  * @param lateRows   rows first seen below the previous watermark (caught by the overlap)
  * @param maxLateness how far below the previous watermark the latest of them was ({@code 204d}, {@code 12 ids}); null if none
+ * @param movedBackRows rows re-read at a cursor value below the one the target held (the cursor moved backwards);
+ *                   this run's read replaced the earlier copy (counted in direct mode, like late rows)
  * @param watermark  the watermark stored after the run (null when none)
  * @param warnings   safety-probe findings and run-history anomalies, each with its fix
  */
 public record RunResult(String table, RunKind kind, RunStatus runStatus, String window, long rows, long deletes, long lateRows,
-                        String maxLateness, long chunks, Duration duration, Watermark watermark, List<String> warnings) {
+                        String maxLateness, long movedBackRows, long chunks, Duration duration, Watermark watermark,
+                        List<String> warnings) {
     public RunResult {
         warnings = List.copyOf(warnings);
     }
@@ -43,8 +46,10 @@ public record RunResult(String table, RunKind kind, RunStatus runStatus, String 
     public String summary() {
         return String.format("%s: %s window %s → %s: %,d row%s (%,d deletes) in %d chunk%s, %d ms%s; watermark %s",
                 table, mode(), window, status(), rows, rows == 1 ? "" : "s", deletes, chunks, chunks == 1 ? "" : "s", duration.toMillis(),
-                lateRows > 0 ? "; " + lateRows + " late row" + (lateRows == 1 ? "" : "s") + " up to " + maxLateness
-                        + " below the previous watermark" : "",
+                (lateRows > 0 ? "; " + lateRows + " late row" + (lateRows == 1 ? "" : "s") + " up to " + maxLateness
+                        + " below the previous watermark" : "")
+                + (movedBackRows > 0 ? "; " + movedBackRows + " row" + (movedBackRows == 1 ? "" : "s")
+                        + " with a cursor moved backwards re-read" : ""),
                 watermark == null ? "none" : watermark);
     }
 }

@@ -39,6 +39,7 @@ public final class WatermarkPoller {
     private final SourceBounds bounds;
     private final ChunkCopier copier;
     private final RunRecorder recorder;
+    private final RunHistory history;
 
     /**
      * @param source          the source connection (autocommit on: every chunk reads the latest committed rows)
@@ -53,6 +54,7 @@ public final class WatermarkPoller {
         this.bounds = new SourceBounds(source, sql);
         this.copier = new ChunkCopier(source, sql, control, delivery, targetPositions, progressOut);
         this.recorder = new RunRecorder(history, delivery);
+        this.history = history;
     }
 
     /**
@@ -129,7 +131,7 @@ public final class WatermarkPoller {
 
     private RunResult copy(PolledTable table, WindowPlan.Copy plan, List<Object> resume, Request request, List<String> warnings,
                            String startedAt, long t0) throws Exception {
-        ChunkCopier.Copied copied = copier.copy(table, plan, resume, request.stop());
+        ChunkCopier.Copied copied = copier.copy(table, plan, resume, history.nextRun(table.settings().name()), request.stop());
         return recorder.finish(table.settings(), plan.kind(), plan.window(), copied, plan.watermarkAfter(copied.complete()),
                 warnings, startedAt, t0);
     }

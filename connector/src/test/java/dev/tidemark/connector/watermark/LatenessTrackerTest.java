@@ -107,4 +107,36 @@ class LatenessTrackerTest {
         assertThat(LatenessTracker.warning(ids, 1, "12 ids")).hasValueSatisfying(w -> assertThat(w)
                 .contains("1 row was first seen").contains("(current overlap 5 ids)"));
     }
+
+    /** A row read by run {@code run} at {@code position}, as the poller positions it now. */
+    static ChangeEvent.Upsert rowOfRun(long id, Watermark position, long run) {
+        return new ChangeEvent.Upsert(ORDERS, Map.of("id", id), SCHEMA, Map.of("id", id),
+                new SourcePosition.Watermark(position.render(), run), ChangeEvent.Op.READ);
+    }
+
+    @Test
+    void rowsReReadBelowTheValueTheTargetHolds_movedBackwards_andAreNotLate() throws Exception {
+        Watermark previous = at("2026-11-01T01:59");
+        LatenessTracker tracker = LatenessTracker.of(incremental(previous, at("2026-11-01T02:30")), fake);
+        target.put(1L, new SourcePosition.Watermark(at("2026-11-01T01:50").render(), 4L)); // copied at 01:50 by run 4
+        target.put(2L, new SourcePosition.Watermark(at("2026-11-01T01:20").render(), 4L)); // same value: seen
+        target.put(3L, new SourcePosition.After(stored(at("2026-11-01T01:45")))); // repaired, version 1 position
+        target.put(4L, new SourcePosition.Lsn(7)); // captured since: neither late nor moved back
+        tracker.observe(rowOfRun(1, at("2026-11-01T01:10"), 5), at("2026-11-01T01:10"));
+        tracker.observe(rowOfRun(2, at("2026-11-01T01:20"), 5), at("2026-11-01T01:20"));
+        tracker.observe(rowOfRun(3, at("2026-11-01T01:15"), 5), at("2026-11-01T01:15"));
+        tracker.observe(rowOfRun(4, at("2026-11-01T01:15"), 5), at("2026-11-01T01:15"));
+        tracker.lookUpChunk();
+        assertThat(tracker.movedBackRows()).isEqualTo(2);
+        assertThat(tracker.lateRows()).as("runs are not compared: a re-read of the same value is not late").isZero();
+    }
+
+    @Test
+    void theMovedBackWarningSaysHowManyAndWhatToDo() {
+        WatermarkTable t = WatermarkTable.of(ORDERS, List.of("id"), new Cursor.Timestamp("updated"));
+        assertThat(LatenessTracker.movedBackWarning(t, 0)).isEmpty();
+        assertThat(LatenessTracker.movedBackWarning(t, 1)).get().asString()
+                .contains("s.orders: 1 row's cursor moved backwards").contains("run reconcile");
+        assertThat(LatenessTracker.movedBackWarning(t, 3)).get().asString().contains("3 rows' cursor moved backwards");
+    }
 }

@@ -22,7 +22,7 @@ class RunKindTest {
 
     @Test
     void runResult_reportsTheLabels() {
-        RunResult r = new RunResult("s.t", RunKind.UNCHANGED, RunStatus.STOPPED, "(a, b]", 0, 0, 0, null, 0, Duration.ZERO,
+        RunResult r = new RunResult("s.t", RunKind.UNCHANGED, RunStatus.STOPPED, "(a, b]", 0, 0, 0, null, 0, 0, Duration.ZERO,
                 null, List.of());
         assertThat(r.mode()).isEqualTo("unchanged");
         assertThat(r.status()).isEqualTo("stopped");
