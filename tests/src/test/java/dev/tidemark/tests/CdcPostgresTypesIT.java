@@ -48,8 +48,18 @@ class CdcPostgresTypesIT {
     }
 
     @Test
+    void varcharNKeepsItsLength() throws Exception {
+        arrivesExactly("varchar(12)", "character varying(12)", "'twelve chars'", "'é'", "''", "NULL");
+    }
+
+    @Test
     void inetArrivesAsInet() throws Exception {
         arrivesExactly("inet", "inet", "'192.168.0.1/24'", "'10.0.0.1'", "'::1'", "'2001:db8::ff/64'", "NULL");
+    }
+
+    @Test
+    void jsonKeepsItsText() throws Exception {
+        arrivesExactly("json", "json", "'{\"b\": 1,  \"a\": [1, 2], \"a\": null}'", "'[]'", "'\"x\"'", "NULL");
     }
 
     @Test
