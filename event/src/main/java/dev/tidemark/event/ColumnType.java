@@ -26,8 +26,6 @@ public record ColumnType(String connectType, String logicalName, Map<String, Str
     public static final String UUID = "io.debezium.data.Uuid";
     /** An interval as ISO-8601 text ({@code P1Y2M3DT4H5M6.789S}), each field kept apart ({@code interval.handling.mode=string}). */
     public static final String INTERVAL = "io.debezium.time.Interval";
-    /** An enum's label as text; the schema parameter {@code allowed} lists the labels. */
-    public static final String ENUM = "io.debezium.data.Enum";
     /** Schema parameter: the source column's type name as the source database spells it ({@code BPCHAR}, {@code INET}). */
     public static final String SOURCE_TYPE = "__debezium.source.column.type";
     /** Schema parameter: the source column's declared length ({@code 5} for {@code char(5)}). */
