@@ -83,8 +83,9 @@ class CdcPostgresTypesIT {
     }
 
     /**
-     * Creates {@code typed(id int primary key, v <type>)}, inserts one row per value (before capture: snapshot rows)
-     * and the same values again (after: streamed rows), and waits until the target has the same type and text.
+     * Creates {@code typed(id int primary key, v <type>)}, inserts one row per value before capture (snapshot rows),
+     * waits for them, inserts the same values again (streamed rows), and waits until the target has the same text;
+     * then compares the column types.
      */
     private void arrivesExactly(String sourceType, String expectedType, String... values) throws Exception {
         try (TargetDatabase target = TargetDatabase.postgres(); CdcFixture f = new CdcFixture("types", dir, List.of(T))) {
@@ -92,18 +93,23 @@ class CdcPostgresTypesIT {
             insert(f, 0, values);
             Sidecar sidecar = f.start(f.configFor(f.name, target.jdbcUrl(), target.properties().getProperty("user")), true, true,
                     new ReplayFrom.Stored());
-            insert(f, 100, values);
-            List<String> expected = texts(f.source);
-            assertThat(expected).hasSize(values.length * 2);
             try (Connection t = target.connect()) {
-                await("target typed rows equal to the source as text").atMost(Duration.ofSeconds(90))
-                        .pollInterval(Duration.ofMillis(250))
-                        .failFast("pipeline failed", () -> sidecar.failure().isPresent())
-                        .untilAsserted(() -> assertThat(textsOrEmpty(t)).isEqualTo(expected));
+                awaitSame(f, t, sidecar, values.length); // the snapshot rows
+                insert(f, 100, values);
+                awaitSame(f, t, sidecar, values.length * 2); // and the streamed ones
                 assertThat(columnType(f.source)).isEqualTo(expectedType);
                 assertThat(columnType(t)).as("target column type").isEqualTo(expectedType);
             }
         }
+    }
+
+    private static void awaitSame(CdcFixture f, Connection t, Sidecar sidecar, int rows) throws SQLException {
+        List<String> expected = texts(f.source);
+        assertThat(expected).hasSize(rows);
+        await("target typed rows equal to the source as text").atMost(Duration.ofSeconds(90))
+                .pollInterval(Duration.ofMillis(250))
+                .failFast("pipeline failed", () -> sidecar.failure().isPresent())
+                .untilAsserted(() -> assertThat(textsOrEmpty(t)).isEqualTo(expected));
     }
 
     private void refusedAtStart(String sourceType, String value, String typeInMessage) throws Exception {
