@@ -24,6 +24,12 @@ public record ColumnType(String connectType, String logicalName, Map<String, Str
     public static final String ZONED_TIMESTAMP = "io.debezium.time.ZonedTimestamp";
     public static final String JSON = "io.debezium.data.Json";
     public static final String UUID = "io.debezium.data.Uuid";
+    /** An interval as ISO-8601 text ({@code P1Y2M3DT4H5M6.789S}), each field kept apart ({@code interval.handling.mode=string}). */
+    public static final String INTERVAL = "io.debezium.time.Interval";
+    /** Schema parameter: the source column's type name as the source database spells it ({@code BPCHAR}, {@code INET}). */
+    public static final String SOURCE_TYPE = "__debezium.source.column.type";
+    /** Schema parameter: the source column's declared length ({@code 5} for {@code char(5)}). */
+    public static final String SOURCE_LENGTH = "__debezium.source.column.length";
 
     public ColumnType {
         Objects.requireNonNull(connectType, "connectType");
@@ -38,6 +44,16 @@ public record ColumnType(String connectType, String logicalName, Map<String, Str
         return logical.equals(logicalName);
     }
 
+    /** The source column's type name in upper case ({@code BPCHAR}, {@code INET}), or "" when the schema does not give it. */
+    public String sourceType() {
+        return parameters.getOrDefault(SOURCE_TYPE, "").toUpperCase(java.util.Locale.ROOT);
+    }
+
+    /** The source column's declared length, or -1 when the schema does not give one. */
+    public int sourceLength() {
+        return intParameter(SOURCE_LENGTH, -1);
+    }
+
     /** Decimal scale from the schema parameters, or -1 when the schema does not give one. */
     public int scale() {
         return intParameter("scale", -1);
@@ -46,7 +62,7 @@ public record ColumnType(String connectType, String logicalName, Map<String, Str
     /** Decimal precision (from {@code connect.decimal.precision} or the propagated source length), or -1. */
     public int precision() {
         int p = intParameter("connect.decimal.precision", -1);
-        return p >= 0 ? p : intParameter("__debezium.source.column.length", -1);
+        return p >= 0 ? p : intParameter(SOURCE_LENGTH, -1);
     }
 
     private int intParameter(String name, int fallback) {

@@ -27,6 +27,8 @@ import java.util.Properties;
  * both sides are PostgreSQL), and reports the WAL position it compared at.
  */
 public final class PostgresDatabase implements Database, Dialect, SetWrites, ChecksumSql {
+    /** PostgreSQL's largest declared length of {@code char(n)} and {@code varchar(n)}. */
+    private static final int MAX_CHAR_LENGTH = 10_485_760;
 
     @Override
     public String name() {
@@ -82,13 +84,36 @@ public final class PostgresDatabase implements Database, Dialect, SetWrites, Che
                 return "TIMETZ";
             }
             case ColumnType.JSON -> {
-                return "JSONB";
+                // json keeps its text (spacing, key order, duplicate keys); jsonb normalises it
+                return type.sourceType().equals("JSON") ? "JSON" : "JSONB";
+            }
+            case ColumnType.INTERVAL -> {
+                return "INTERVAL";
             }
             case ColumnType.UUID -> {
                 return "UUID";
             }
             default -> {
                 // physical type below
+            }
+        }
+        if (type.connectType().equals("string")) {
+            // PostgreSQL source types carried as text whose own type keeps the same text
+            switch (type.sourceType()) {
+                case "BPCHAR" -> {
+                    int n = type.sourceLength();
+                    return n > 0 && n <= MAX_CHAR_LENGTH ? "CHAR(" + n + ")" : "BPCHAR";
+                }
+                case "VARCHAR" -> {
+                    int n = type.sourceLength();
+                    return n > 0 && n <= MAX_CHAR_LENGTH ? "VARCHAR(" + n + ")" : "VARCHAR";
+                }
+                case "INET" -> {
+                    return "INET";
+                }
+                default -> {
+                    // TEXT below
+                }
             }
         }
         return switch (type.connectType()) {

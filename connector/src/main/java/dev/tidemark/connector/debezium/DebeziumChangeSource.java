@@ -2,6 +2,7 @@ package dev.tidemark.connector.debezium;
 
 import dev.tidemark.connector.config.PipelineConfig;
 import dev.tidemark.event.TableId;
+import dev.tidemark.jdbc.Databases;
 import io.debezium.embedded.Connect;
 import io.debezium.engine.DebeziumEngine;
 import io.debezium.engine.RecordChangeEvent;
@@ -94,7 +95,7 @@ public final class DebeziumChangeSource implements AutoCloseable {
      * and starts the engine on its own thread.
      */
     public void start() {
-        SourcePreflight.check(config.source());
+        SourcePreflight.check(config.source(), TypeSupport.target(Databases.forUrl(config.target().jdbcUrl())));
         startMode = CaptureStartup.prepare(config, slots, choice, configLabel);
         CaptureTopics.ensure(config);
         try {
@@ -170,7 +171,13 @@ public final class DebeziumChangeSource implements AutoCloseable {
         p.setProperty("max.queue.size", "16384");
         // Exact decimals: unscaled bytes + scale in the schema (JSON schemas stay on), never a double.
         p.setProperty("decimal.handling.mode", "precise");
+        // ... and an unconstrained numeric keeps its scale (Debezium's own conversion strips trailing zeros)
+        p.setProperty("converters", ExactNumericConverter.NAME);
+        p.setProperty(ExactNumericConverter.NAME + ".type", ExactNumericConverter.class.getName());
         p.setProperty("time.precision.mode", "adaptive_time_microseconds");
+        // Exact intervals: ISO-8601 with years, months, days and seconds apart (the default is an approximate count of
+        // microseconds, a month taken as 30.4375 days).
+        p.setProperty("interval.handling.mode", "string");
         p.setProperty("tombstones.on.delete", "true");
         // Debezium skips truncates by default ("t"): the target would silently keep every truncated row. Emit them; a
         // sink without target.applyTruncate stops on one, naming the table, instead of keeping the rows.

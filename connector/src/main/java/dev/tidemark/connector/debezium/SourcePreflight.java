@@ -19,7 +19,8 @@ import org.slf4j.LoggerFactory;
  * Checks a PostgreSQL source before capture starts and states expected against actual: {@code wal_level} must be
  * {@code logical}; every captured table must exist and have a primary key (the sink applies by key); every captured
  * table needs {@code REPLICA IDENTITY FULL} so updates and deletes carry complete before-images (set here when the
- * configuration allows it, else reported).
+ * configuration allows it, else reported); every captured column must have a type that arrives exactly on the
+ * target ({@link TypeSupport}), else it is reported naming table, column and type.
  */
 public final class SourcePreflight {
     private static final Logger log = LoggerFactory.getLogger(SourcePreflight.class);
@@ -28,7 +29,7 @@ public final class SourcePreflight {
     }
 
     /** @throws IllegalStateException listing every problem found */
-    public static void check(SourceConfig source) {
+    public static void check(SourceConfig source, TypeSupport.Target target) {
         Properties p = new Properties();
         p.setProperty("user", source.user());
         if (!source.password().isEmpty()) {
@@ -42,6 +43,9 @@ public final class SourcePreflight {
             }
             for (TableId t : source.tables()) {
                 checkTable(c, t, source.setReplicaIdentityFull(), problems);
+                for (CapturedColumn col : columns(c, t)) {
+                    TypeSupport.refusal(col, target).ifPresent(problems::add);
+                }
             }
         } catch (SQLException e) {
             throw new IllegalStateException("cannot check source " + source.host() + ":" + source.port() + "/"
@@ -83,6 +87,31 @@ public final class SourcePreflight {
                 }
             }
         }
+    }
+
+    /**
+     * The table's columns with their types; a domain is described by its base type. Example row for
+     * {@code v int[][]}: {@code v | integer[] | _int4 | b | A | null}.
+     */
+    static List<CapturedColumn> columns(Connection c, TableId t) throws SQLException {
+        String sql = "SELECT a.attname, format_type(a.atttypid, a.atttypmod), b.typname, b.typtype, b.typcategory, "
+                + "CASE WHEN d.typtype = 'd' THEN d.typname END "
+                + "FROM pg_attribute a JOIN pg_type d ON d.oid = a.atttypid "
+                + "JOIN pg_type b ON b.oid = CASE WHEN d.typtype = 'd' THEN d.typbasetype ELSE d.oid END "
+                + "JOIN pg_class k ON k.oid = a.attrelid JOIN pg_namespace n ON n.oid = k.relnamespace "
+                + "WHERE n.nspname = ? AND k.relname = ? AND a.attnum > 0 AND NOT a.attisdropped ORDER BY a.attnum";
+        List<CapturedColumn> out = new ArrayList<>();
+        try (PreparedStatement ps = c.prepareStatement(sql)) {
+            ps.setString(1, t.schema());
+            ps.setString(2, t.table());
+            try (ResultSet rs = ps.executeQuery()) {
+                while (rs.next()) {
+                    out.add(new CapturedColumn(t, rs.getString(1), rs.getString(2), rs.getString(3), rs.getString(4).charAt(0),
+                            rs.getString(5).charAt(0), rs.getString(6)));
+                }
+            }
+        }
+        return out;
     }
 
     private static String single(Connection c, String sql) throws SQLException {

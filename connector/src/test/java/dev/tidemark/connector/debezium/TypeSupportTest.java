@@ -1,0 +1,65 @@
+package dev.tidemark.connector.debezium;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.tidemark.event.TableId;
+import org.junit.jupiter.api.Test;
+
+class TypeSupportTest {
+    static final TableId T = new TableId("public", "typed");
+
+    static CapturedColumn col(String declared, String typeName, char kind, char category) {
+        return new CapturedColumn(T, "v", declared, typeName, kind, category, null);
+    }
+
+    @Test
+    void exactBaseTypesAreAcceptedOnEveryTarget() {
+        for (String t : new String[] {"int4", "numeric", "interval", "bpchar", "inet", "json", "timestamptz", "uuid"}) {
+            for (TypeSupport.Target target : TypeSupport.Target.values()) {
+                assertThat(TypeSupport.refusal(col(t.equals("numeric") ? "numeric(10,2)" : t, t, 'b', 'N'), target))
+                        .as(t + " on " + target).isEmpty();
+            }
+        }
+    }
+
+    @Test
+    void arraysAreRefusedNamingTableColumnTypeAndTheWayOn() {
+        assertThat(TypeSupport.refusal(col("integer[]", "_int4", 'b', 'A'), TypeSupport.Target.SQLITE)).hasValueSatisfying(m ->
+                assertThat(m).contains("table public.typed column v has type integer[]", "multi-dimensional",
+                        "leave the table out of source.tables", "ALTER TABLE \"public\".\"typed\" ALTER COLUMN \"v\" TYPE"));
+    }
+
+    @Test
+    void unconstrainedNumericIsRefusedOnlyOnMariaDb() {
+        CapturedColumn n = col("numeric", "numeric", 'b', 'N');
+        assertThat(TypeSupport.refusal(n, TypeSupport.Target.MARIADB)).hasValueSatisfying(m ->
+                assertThat(m).contains("column v has type numeric", "TYPE numeric(p,s)"));
+        assertThat(TypeSupport.refusal(n, TypeSupport.Target.POSTGRESQL)).isEmpty();
+        assertThat(TypeSupport.refusal(n, TypeSupport.Target.SQLITE)).isEmpty();
+        assertThat(TypeSupport.refusal(col("numeric(20,6)", "numeric", 'b', 'N'), TypeSupport.Target.MARIADB)).isEmpty();
+    }
+
+    @Test
+    void timetzIsRefusedEverywhere() {
+        for (TypeSupport.Target target : TypeSupport.Target.values()) {
+            assertThat(TypeSupport.refusal(col("time with time zone", "timetz", 'b', 'D'), target)).hasValueSatisfying(m ->
+                    assertThat(m).contains("time with time zone", "offset"));
+        }
+    }
+
+    @Test
+    void enumsAreRefusedOnlyOnAPostgresTarget() {
+        CapturedColumn mood = col("mood", "mood", 'e', 'E');
+        assertThat(TypeSupport.refusal(mood, TypeSupport.Target.POSTGRESQL)).hasValueSatisfying(m -> assertThat(m).contains("enum"));
+        assertThat(TypeSupport.refusal(mood, TypeSupport.Target.SQLITE)).isEmpty();
+    }
+
+    @Test
+    void domainsRangesAndUnlistedTypesAreRefused() {
+        assertThat(TypeSupport.refusal(new CapturedColumn(T, "v", "positive", "int4", 'b', 'N', "positive"),
+                TypeSupport.Target.SQLITE)).hasValueSatisfying(m -> assertThat(m).contains("domain"));
+        assertThat(TypeSupport.refusal(col("int4range", "int4range", 'r', 'R'), TypeSupport.Target.SQLITE)).isPresent();
+        assertThat(TypeSupport.refusal(col("money", "money", 'b', 'N'), TypeSupport.Target.POSTGRESQL))
+                .hasValueSatisfying(m -> assertThat(m).contains("not a type Tidemark carries exactly"));
+    }
+}

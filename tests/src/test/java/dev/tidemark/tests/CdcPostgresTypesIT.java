@@ -1,0 +1,170 @@
+package dev.tidemark.tests;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.awaitility.Awaitility.await;
+
+import dev.tidemark.connector.pipeline.Sidecar;
+import dev.tidemark.event.TableId;
+import dev.tidemark.sink.kafka.ReplayFrom;
+import dev.tidemark.tests.sink.TargetDatabase;
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Issue 11 item 3, "Some PostgreSQL values change on the way": through CDC into a PostgreSQL target every source
+ * type either arrives exactly (the column Tidemark creates has the source column's type, and every value has the
+ * same text, snapshot and streamed rows alike) or capture is refused at start naming table, column and type.
+ */
+class CdcPostgresTypesIT {
+    static final TableId T = new TableId("public", "typed");
+
+    @TempDir
+    Path dir;
+
+    @Test
+    void unconstrainedNumericKeepsItsScale() throws Exception {
+        arrivesExactly("numeric", "numeric", "'1.10'", "'0.000'", "'-12345678901234567890.123456789012345678900'", "'7'", "NULL");
+    }
+
+    @Test
+    void intervalArrivesExactly() throws Exception {
+        arrivesExactly("interval", "interval", "'1 year 2 mons 3 days 04:05:06.789012'", "'-1 mons +1 day'",
+                "'1 mon -00:00:00.000001'", "'-178000000 years'", "'00:00:00'", "NULL");
+    }
+
+    @Test
+    void charNArrivesAsCharN() throws Exception {
+        arrivesExactly("char(5)", "character(5)", "'ab'", "'abcde'", "''", "' x'", "NULL");
+    }
+
+    @Test
+    void varcharNKeepsItsLength() throws Exception {
+        arrivesExactly("varchar(12)", "character varying(12)", "'twelve chars'", "'é'", "''", "NULL");
+    }
+
+    @Test
+    void inetArrivesAsInet() throws Exception {
+        arrivesExactly("inet", "inet", "'192.168.0.1/24'", "'10.0.0.1'", "'::1'", "'2001:db8::ff/64'", "NULL");
+    }
+
+    @Test
+    void jsonKeepsItsText() throws Exception {
+        arrivesExactly("json", "json", "'{\"b\": 1,  \"a\": [1, 2], \"a\": null}'", "'[]'", "'\"x\"'", "NULL");
+    }
+
+    @Test
+    void timetzIsRefusedAtStart() throws Exception {
+        refusedAtStart("timetz", "'10:15:30.123456+02'", "time with time zone");
+    }
+
+    @Test
+    void multiDimensionalArrayIsRefusedAtStart() throws Exception {
+        refusedAtStart("int[][]", "'{{1,2},{3,4}}'", "integer[]");
+    }
+
+    @Test
+    void oneDimensionalArrayIsRefusedAtStart() throws Exception {
+        refusedAtStart("text[]", "'{a,\"b c\",NULL}'", "text[]");
+    }
+
+    @Test
+    void enumIsRefusedAtStartOnAPostgresTarget() throws Exception {
+        refusedAtStart("public.mood", "'happy'", "mood");
+    }
+
+    /**
+     * Creates {@code typed(id int primary key, v <type>)}, inserts one row per value before capture (snapshot rows),
+     * waits for them, inserts the same values again (streamed rows), and waits until the target has the same text;
+     * then compares the column types.
+     */
+    private void arrivesExactly(String sourceType, String expectedType, String... values) throws Exception {
+        try (TargetDatabase target = TargetDatabase.postgres(); CdcFixture f = new CdcFixture("types", dir, List.of(T))) {
+            f.sql("CREATE TABLE public.typed (id int PRIMARY KEY, v " + sourceType + ")");
+            insert(f, 0, values);
+            Sidecar sidecar = f.start(f.configFor(f.name, target.jdbcUrl(), target.properties().getProperty("user")), true, true,
+                    new ReplayFrom.Stored());
+            try (Connection t = target.connect()) {
+                awaitSame(f, t, sidecar, values.length); // the snapshot rows
+                insert(f, 100, values);
+                awaitSame(f, t, sidecar, values.length * 2); // and the streamed ones
+                assertThat(columnType(f.source)).isEqualTo(expectedType);
+                assertThat(columnType(t)).as("target column type").isEqualTo(expectedType);
+            }
+        }
+    }
+
+    private static void awaitSame(CdcFixture f, Connection t, Sidecar sidecar, int rows) throws SQLException {
+        List<String> expected = texts(f.source);
+        assertThat(expected).hasSize(rows);
+        await("target typed rows equal to the source as text").atMost(Duration.ofSeconds(90))
+                .pollInterval(Duration.ofMillis(250))
+                .failFast("pipeline failed", () -> sidecar.failure().isPresent())
+                .untilAsserted(() -> assertThat(textsOrEmpty(t)).isEqualTo(expected));
+    }
+
+    private void refusedAtStart(String sourceType, String value, String typeInMessage) throws Exception {
+        try (TargetDatabase target = TargetDatabase.postgres(); CdcFixture f = new CdcFixture("types", dir, List.of(T))) {
+            f.sql("DROP TYPE IF EXISTS public.mood", "CREATE TYPE public.mood AS ENUM ('happy', 'sad, but ok')",
+                    "CREATE TABLE public.typed (id int PRIMARY KEY, v " + sourceType + ")",
+                    "INSERT INTO public.typed VALUES (1, " + value + ")");
+            assertThatThrownBy(() -> {
+                Sidecar s = f.start(f.configFor(f.name, target.jdbcUrl(), target.properties().getProperty("user")), true, true,
+                        new ReplayFrom.Stored());
+                // a start that does not refuse: let the value arrive so the failure shows what became of it
+                try (Connection t = target.connect()) {
+                    await().atMost(Duration.ofSeconds(60)).pollInterval(Duration.ofMillis(250))
+                            .failFast("pipeline failed", () -> s.failure().isPresent())
+                            .until(() -> textsOrEmpty(t).size() == 1);
+                    throw new AssertionError("capture started; source " + texts(f.source) + " (" + columnType(f.source)
+                            + ") arrived as " + textsOrEmpty(t) + " (" + columnType(t) + ")");
+                }
+            }).isNotInstanceOf(AssertionError.class)
+                    .hasMessageContaining("public.typed")
+                    .hasMessageContaining("column v")
+                    .hasMessageContaining(typeInMessage);
+        }
+    }
+
+    private static void insert(CdcFixture f, int offset, String... values) throws SQLException {
+        List<String> rows = new ArrayList<>();
+        for (int i = 0; i < values.length; i++) {
+            rows.add("(" + (offset + i + 1) + ", " + values[i] + ")");
+        }
+        f.sql("INSERT INTO public.typed VALUES " + String.join(", ", rows));
+    }
+
+    private static List<String> texts(Connection c) throws SQLException {
+        List<String> out = new ArrayList<>();
+        try (Statement s = c.createStatement(); ResultSet rs = s.executeQuery("SELECT id, v::text FROM typed ORDER BY id")) {
+            while (rs.next()) {
+                out.add(rs.getInt(1) + "=" + (rs.getString(2) == null ? "NULL" : "[" + rs.getString(2) + "]"));
+            }
+        }
+        return out;
+    }
+
+    private static List<String> textsOrEmpty(Connection c) {
+        try {
+            return texts(c);
+        } catch (SQLException e) {
+            return Arrays.asList(); // target table not created yet
+        }
+    }
+
+    private static String columnType(Connection c) throws SQLException {
+        try (Statement s = c.createStatement(); ResultSet rs = s.executeQuery(
+                "SELECT format_type(a.atttypid, a.atttypmod) FROM pg_attribute a WHERE a.attrelid = 'typed'::regclass AND a.attname = 'v'")) {
+            return rs.next() ? rs.getString(1) : null;
+        }
+    }
+}
