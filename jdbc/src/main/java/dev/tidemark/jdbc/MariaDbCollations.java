@@ -41,9 +41,7 @@ public final class MariaDbCollations {
         }
         String fix = "ALTER TABLE " + Identifiers.backticked(table) + " MODIFY " + Identifiers.backticked(column) + " "
                 + columnType.toUpperCase(Locale.ROOT) + " CHARACTER SET utf8mb4 COLLATE " + BYTE_EXACT + " NOT NULL";
-        return Optional.of("table " + table + " column " + column + ": primary key column has collation " + collation
-                + ", which compares keys that differ in case, accents or trailing spaces as equal, so distinct source rows "
-                + "would merge into one; the sink refuses to write it: run `" + fix + "` (byte-exact), then restart the sink; "
-                + "nothing was written");
+        return Optional.of(MergingKeys.refusal(table, column, collation,
+                "compares keys that differ in case, accents or trailing spaces as equal", fix));
     }
 }

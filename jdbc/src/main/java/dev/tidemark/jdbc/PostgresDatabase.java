@@ -179,6 +179,31 @@ public final class PostgresDatabase implements Database, Dialect, SetWrites, Che
         return OnConflictUpsert.sql(this::quote, table, columns, source, keyColumns, updateColumns, positionColumn);
     }
 
+    /**
+     * Key columns of a pre-existing table whose primary key index uses a nondeterministic collation (ICU collations
+     * created with {@code deterministic = false}): {@code ON CONFLICT} would take distinct keys for one.
+     */
+    @Override
+    public Optional<String> mergingKeyCollation(Connection connection, String table) throws SQLException {
+        String sql = "SELECT a.attname, c.collname, format_type(a.atttypid, a.atttypmod) FROM pg_index i "
+                + "CROSS JOIN LATERAL unnest(i.indkey::int2[], i.indcollation::oid[]) AS k(attnum, coll) "
+                + "JOIN pg_attribute a ON a.attrelid = i.indrelid AND a.attnum = k.attnum JOIN pg_collation c ON c.oid = k.coll "
+                + "WHERE i.indrelid = to_regclass(quote_ident(current_schema()) || '.' || quote_ident(?)) AND i.indisprimary "
+                + "AND NOT c.collisdeterministic";
+        try (PreparedStatement ps = connection.prepareStatement(sql)) {
+            ps.setString(1, table);
+            try (java.sql.ResultSet rs = ps.executeQuery()) {
+                if (rs.next()) {
+                    String fix = "ALTER TABLE " + quote(table) + " ALTER COLUMN " + quote(rs.getString(1)) + " TYPE " + rs.getString(3)
+                            + " COLLATE \"C\"";
+                    return Optional.of(MergingKeys.refusal(table, rs.getString(1), rs.getString(2),
+                            "is nondeterministic (it compares distinct text as equal)", fix));
+                }
+            }
+        }
+        return Optional.empty();
+    }
+
     /** Length-limited strings: see {@link PostgresLengths#fits}. */
     @Override
     public boolean fits(String element, String type) {

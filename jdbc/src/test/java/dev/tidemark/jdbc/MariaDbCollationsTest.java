@@ -25,4 +25,12 @@ class MariaDbCollationsTest {
                 .contains("ALTER TABLE `codes` MODIFY `co``de` VARCHAR(20) CHARACTER SET utf8mb4 COLLATE utf8mb4_nopad_bin NOT NULL")
                 .doesNotContain("\n");
     }
+
+    @Test
+    void theRefusalShapeIsSharedByEngines() {
+        assertThat(MergingKeys.refusal("t", "k", "ci", "is nondeterministic", "ALTER …"))
+                .isEqualTo("table t column k: primary key column has collation ci, which is nondeterministic, so distinct source "
+                        + "rows would merge into one; the sink refuses to write it: run `ALTER …` (byte-exact), then restart the "
+                        + "sink; nothing was written");
+    }
 }
