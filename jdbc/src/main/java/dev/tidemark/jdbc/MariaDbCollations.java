@@ -42,6 +42,6 @@ public final class MariaDbCollations {
         String fix = "ALTER TABLE " + Identifiers.backticked(table) + " MODIFY " + Identifiers.backticked(column) + " "
                 + columnType.toUpperCase(Locale.ROOT) + " CHARACTER SET utf8mb4 COLLATE " + BYTE_EXACT + " NOT NULL";
         return Optional.of(MergingKeys.refusal(table, column, collation,
-                "compares keys that differ in case, accents or trailing spaces as equal", fix));
+                "compares keys that differ in case, accents or trailing spaces as equal", "run `" + fix + "` (byte-exact)"));
     }
 }

@@ -11,11 +11,11 @@ public final class MergingKeys {
 
     /**
      * @param why what the collation does wrong, e.g. {@code compares keys that differ in case as equal}
-     * @param fix the statement that makes the column byte-exact
+     * @param fix what makes the column byte-exact, e.g. {@code run `ALTER TABLE …` (byte-exact)}
      */
     public static String refusal(String table, String column, String collation, String why, String fix) {
         return "table " + table + " column " + column + ": primary key column has collation " + collation + ", which " + why
-                + ", so distinct source rows would merge into one; the sink refuses to write it: run `" + fix
-                + "` (byte-exact), then restart the sink; nothing was written";
+                + ", so distinct source rows would merge into one; the sink refuses to write it: " + fix
+                + ", then restart the sink; nothing was written";
     }
 }

@@ -197,7 +197,7 @@ public final class PostgresDatabase implements Database, Dialect, SetWrites, Che
                     String fix = "ALTER TABLE " + quote(table) + " ALTER COLUMN " + quote(rs.getString(1)) + " TYPE " + rs.getString(3)
                             + " COLLATE \"C\"";
                     return Optional.of(MergingKeys.refusal(table, rs.getString(1), rs.getString(2),
-                            "is nondeterministic (it compares distinct text as equal)", fix));
+                            "is nondeterministic (it compares distinct text as equal)", "run `" + fix + "` (byte-exact)"));
                 }
             }
         }

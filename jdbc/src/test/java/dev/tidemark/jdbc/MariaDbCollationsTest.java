@@ -28,7 +28,7 @@ class MariaDbCollationsTest {
 
     @Test
     void theRefusalShapeIsSharedByEngines() {
-        assertThat(MergingKeys.refusal("t", "k", "ci", "is nondeterministic", "ALTER …"))
+        assertThat(MergingKeys.refusal("t", "k", "ci", "is nondeterministic", "run `ALTER …` (byte-exact)"))
                 .isEqualTo("table t column k: primary key column has collation ci, which is nondeterministic, so distinct source "
                         + "rows would merge into one; the sink refuses to write it: run `ALTER …` (byte-exact), then restart the "
                         + "sink; nothing was written");
