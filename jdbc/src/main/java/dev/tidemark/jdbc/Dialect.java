@@ -111,6 +111,15 @@ public sealed interface Dialect permits SqliteDatabase, PostgresDatabase, MariaD
         return out;
     }
 
+    /**
+     * The one-line refusal of a pre-existing {@code table} whose primary key columns compare text in a way that would
+     * merge distinct source keys (a case-, accent- or pad-insensitive collation), or empty. Reads the catalog; the
+     * default is empty (keys compare as stored).
+     */
+    default Optional<String> mergingKeyCollation(Connection connection, String table) throws SQLException {
+        return Optional.empty();
+    }
+
     /** Binds one decoded value ({@link dev.tidemark.event.ChangeEvent} value types) at {@code index}. */
     void bind(PreparedStatement statement, int index, Object value, ColumnType type) throws SQLException;
 }

@@ -16,7 +16,9 @@ import java.util.stream.Collectors;
  *
  * <p>As a target, sessions run with {@code time_zone='+00:00'}; zoned timestamps are stored as {@code DATETIME(6)}
  * in UTC (MariaDB's {@code TIMESTAMP} ends in 2038). Key columns are sized by {@link MariaDbKeyLayout} (text keys
- * {@code VARCHAR} in a binary collation, the whole key within InnoDB's limit), other text {@code LONGTEXT}. Sessions
+ * {@code VARCHAR} in a binary collation, the whole key within InnoDB's limit), other text {@code LONGTEXT}, all of it
+ * {@code utf8mb4_nopad_bin} (byte-exact); a pre-existing table whose key collation would merge keys is refused
+ * ({@link #mergingKeyCollation}). Sessions
  * are strict ({@code STRICT_ALL_TABLES}): a value that does not fit is refused, never cut. DDL commits implicitly on MariaDB; the sink runs DDL before the data
  * transaction, never inside it.
  *
@@ -31,6 +33,8 @@ import java.util.stream.Collectors;
  */
 public final class MariaDbDatabase implements Database, Dialect, ChecksumSql {
     private static final int MAX_KEY_CHARS = 768; // utf8mb4: 3072-byte index limit
+    /** Text outside keys: byte-exact too, so comparisons and any index on it never merge distinct values. */
+    static final String TEXT_TYPE = "LONGTEXT " + MariaDbKeyLayout.TEXT_KEY_CHARSET;
 
     @Override
     public String name() {
@@ -97,7 +101,7 @@ public final class MariaDbDatabase implements Database, Dialect, ChecksumSql {
             case "double", "float64" -> "DOUBLE";
             case "boolean" -> "BOOLEAN";
             case "bytes" -> key ? "VARBINARY(" + MAX_KEY_CHARS + ")" : "LONGBLOB";
-            default -> key ? "VARCHAR(" + keyLength(type) + ") " + MariaDbKeyLayout.TEXT_KEY_CHARSET : "LONGTEXT";
+            default -> key ? "VARCHAR(" + keyLength(type) + ") " + MariaDbKeyLayout.TEXT_KEY_CHARSET : TEXT_TYPE;
         };
     }
 
@@ -115,6 +119,27 @@ public final class MariaDbDatabase implements Database, Dialect, ChecksumSql {
         } catch (NumberFormatException e) {
             return MAX_KEY_CHARS;
         }
+    }
+
+    /** Key columns of a pre-existing table whose collation is not byte-exact: see {@link MariaDbCollations}. */
+    @Override
+    public Optional<String> mergingKeyCollation(Connection connection, String table) throws SQLException {
+        String sql = "SELECT c.column_name, c.collation_name, c.column_type FROM information_schema.columns c "
+                + "JOIN information_schema.key_column_usage k ON k.table_schema = c.table_schema AND k.table_name = c.table_name "
+                + "AND k.column_name = c.column_name AND k.constraint_name = 'PRIMARY' "
+                + "WHERE c.table_schema = DATABASE() AND c.table_name = ? AND c.collation_name IS NOT NULL ORDER BY k.ordinal_position";
+        try (PreparedStatement ps = connection.prepareStatement(sql)) {
+            ps.setString(1, table);
+            try (java.sql.ResultSet rs = ps.executeQuery()) {
+                while (rs.next()) {
+                    Optional<String> refusal = MariaDbCollations.refusal(table, rs.getString(1), rs.getString(2), rs.getString(3));
+                    if (refusal.isPresent()) {
+                        return refusal;
+                    }
+                }
+            }
+        }
+        return Optional.empty();
     }
 
     @Override

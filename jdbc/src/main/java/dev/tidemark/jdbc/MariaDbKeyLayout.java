@@ -46,7 +46,7 @@ final class MariaDbKeyLayout {
     /**
      * The key columns' types, by column name in key order.
      *
-     * @param plainType the dialect's type of a column outside a key ({@code LONGTEXT} / {@code JSON} mark text,
+     * @param plainType the dialect's type of a column outside a key ({@code LONGTEXT …} / {@code JSON} mark text,
      *                  {@code LONGBLOB} bytes; anything else is a fixed-size type)
      * @throws SinkException a {@link Failure.Fault} naming table and column when the key cannot be indexed whole
      */
@@ -56,7 +56,7 @@ final class MariaDbKeyLayout {
             Column c = schema.columns().stream().filter(x -> x.name().equals(name)).findFirst()
                     .orElseThrow(() -> new IllegalArgumentException("table " + table + ": key column " + name + " is not in the schema"));
             String plain = plainType.apply(c.type());
-            Kind kind = plain.equals("LONGTEXT") || plain.equals("JSON") ? Kind.TEXT : plain.equals("LONGBLOB") ? Kind.BYTES : Kind.FIXED;
+            Kind kind = plain.startsWith("LONGTEXT") || plain.equals("JSON") ? Kind.TEXT : plain.equals("LONGBLOB") ? Kind.BYTES : Kind.FIXED;
             parts.add(new Part(c, kind, plain, kind == Kind.FIXED ? -1 : sourceLength(c.type())));
         }
         int used = 0;

@@ -174,7 +174,7 @@ public final class PostgresDatabase implements Database, Dialect, SetWrites, Che
             arrays.append("CAST(? AS text[]), ");
             names.append("\"k").append(i + 1).append("\", ");
             where.append(i == 0 ? "" : " AND ").append("\"__t\".").append(quote(keyColumns.get(i)))
-                    .append(" = CAST(\"__d\".\"k").append(i + 1).append("\" AS ").append(keyTypes.get(i)).append(')');
+                    .append(" = CAST(\"__d\".\"k").append(i + 1).append("\" AS ").append(PostgresLengths.castType(keyTypes.get(i))).append(')');
         }
         String p = "\"__t\"." + quote(positionColumn);
         return "DELETE FROM " + quote(table) + " AS \"__t\" USING unnest(" + arrays + "CAST(? AS text[])) AS \"__d\"(" + names
@@ -185,7 +185,8 @@ public final class PostgresDatabase implements Database, Dialect, SetWrites, Che
      * Example: {@code INSERT INTO "orders" ("id", "amount", "__tidemark_position") SELECT CAST("__u"."v1" AS bigint),
      * CAST("__u"."v2" AS numeric(12,2)), CAST("__u"."v3" AS text) FROM unnest(CAST(? AS text[]), CAST(? AS text[]),
      * CAST(? AS text[])) AS "__u"("v1", "v2", "v3") ON CONFLICT …} with the conflict clause of {@link #upsert(String, List, List, List, String)}: one
-     * statement and one bind per batch instead of one per row.
+     * statement and one bind per batch instead of one per row. A length-limited type is cast without its length
+     * ({@link PostgresLengths#castType}): an explicit cast would cut a longer value silently, the insert refuses it.
      */
     @Override
     public String upsertMany(String table, List<String> columns, List<String> types, List<String> keyColumns,
@@ -195,12 +196,43 @@ public final class PostgresDatabase implements Database, Dialect, SetWrites, Che
         StringBuilder names = new StringBuilder();
         for (int i = 0; i < columns.size(); i++) {
             String sep = i == 0 ? "" : ", ";
-            select.append(sep).append("CAST(\"__u\".\"v").append(i + 1).append("\" AS ").append(types.get(i)).append(')');
+            select.append(sep).append("CAST(\"__u\".\"v").append(i + 1).append("\" AS ").append(PostgresLengths.castType(types.get(i))).append(')');
             arrays.append(sep).append("CAST(? AS text[])");
             names.append(sep).append("\"v").append(i + 1).append('"');
         }
         String source = select + " FROM unnest(" + arrays + ") AS \"__u\"(" + names + ")";
         return OnConflictUpsert.sql(this::quote, table, columns, source, keyColumns, updateColumns, positionColumn);
+    }
+
+    /**
+     * Key columns of a pre-existing table whose primary key index uses a nondeterministic collation (ICU collations
+     * created with {@code deterministic = false}): {@code ON CONFLICT} would take distinct keys for one.
+     */
+    @Override
+    public Optional<String> mergingKeyCollation(Connection connection, String table) throws SQLException {
+        String sql = "SELECT a.attname, c.collname, format_type(a.atttypid, a.atttypmod) FROM pg_index i "
+                + "CROSS JOIN LATERAL unnest(i.indkey::int2[], i.indcollation::oid[]) AS k(attnum, coll) "
+                + "JOIN pg_attribute a ON a.attrelid = i.indrelid AND a.attnum = k.attnum JOIN pg_collation c ON c.oid = k.coll "
+                + "WHERE i.indrelid = to_regclass(quote_ident(current_schema()) || '.' || quote_ident(?)) AND i.indisprimary "
+                + "AND NOT c.collisdeterministic";
+        try (PreparedStatement ps = connection.prepareStatement(sql)) {
+            ps.setString(1, table);
+            try (java.sql.ResultSet rs = ps.executeQuery()) {
+                if (rs.next()) {
+                    String fix = "ALTER TABLE " + quote(table) + " ALTER COLUMN " + quote(rs.getString(1)) + " TYPE " + rs.getString(3)
+                            + " COLLATE \"C\"";
+                    return Optional.of(MergingKeys.refusal(table, rs.getString(1), rs.getString(2),
+                            "is nondeterministic (it compares distinct text as equal)", "run `" + fix + "` (byte-exact)"));
+                }
+            }
+        }
+        return Optional.empty();
+    }
+
+    /** Length-limited strings: see {@link PostgresLengths#fits}. */
+    @Override
+    public boolean fits(String element, String type) {
+        return PostgresLengths.fits(element, type);
     }
 
     @Override

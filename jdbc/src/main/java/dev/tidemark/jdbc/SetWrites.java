@@ -4,7 +4,8 @@ import java.util.List;
 
 /**
  * The capability of writing a whole batch in one statement: every value of a column travels as one element of a
- * bound text array, cast on the server to the column's own type. Offered by {@link Dialect#setWrites()} where the
+ * bound text array, cast on the server to the column's own type, never cutting it (a length-limited type is cast
+ * without its length; the insert's assignment checks it). Offered by {@link Dialect#setWrites()} where the
  * engine has it (PostgreSQL); stateless and thread-safe.
  */
 public interface SetWrites {
@@ -26,6 +27,15 @@ public interface SetWrites {
 
     /** A value as an element of the text arrays {@link #upsertMany} and {@link #deleteMany} bind; null stays null. */
     String arrayElement(Object value);
+
+    /**
+     * Whether {@code element} (as {@link #arrayElement} renders it) fits a column of {@code type} whole. The casts
+     * of {@link #upsertMany} never cut a value; the sink checks this before it writes so that a value too long for
+     * a pre-existing column is refused as a row naming table, column and key. True by default.
+     */
+    default boolean fits(String element, String type) {
+        return true;
+    }
 
     /**
      * A query with one bound parameter (the quoted table name) returning each column's name and the engine's name

@@ -111,6 +111,27 @@ public final class SqliteDatabase implements Database, Dialect {
         return "INTEGER";
     }
 
+    /**
+     * Key columns of a pre-existing table whose primary key index compares text by other than {@code BINARY}
+     * ({@code NOCASE}, {@code RTRIM}): {@code ON CONFLICT} would take distinct keys for one.
+     */
+    @Override
+    public Optional<String> mergingKeyCollation(Connection connection, String table) throws SQLException {
+        String sql = "SELECT x.name, x.coll FROM pragma_index_list(?) AS l, pragma_index_xinfo(l.name) AS x "
+                + "WHERE l.origin = 'pk' AND x.key = 1 AND x.coll IS NOT NULL AND upper(x.coll) <> 'BINARY'";
+        try (PreparedStatement ps = connection.prepareStatement(sql)) {
+            ps.setString(1, table);
+            try (ResultSet rs = ps.executeQuery()) {
+                if (rs.next()) {
+                    return Optional.of(MergingKeys.refusal(table, rs.getString(1), rs.getString(2),
+                            "compares keys that differ in case or trailing spaces as equal",
+                            "re-create table " + table + " with column " + rs.getString(1) + " COLLATE BINARY (byte-exact) and copy its rows over"));
+                }
+            }
+        }
+        return Optional.empty();
+    }
+
     @Override
     public String columnsQuery() {
         return "SELECT name FROM pragma_table_info(?)";

@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
 import dev.tidemark.event.TableId;
 import dev.tidemark.sink.jdbc.SinkOptions;
+import dev.tidemark.sink.jdbc.TargetTableNames;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -125,6 +126,8 @@ public final class PipelineConfigParser {
                 }
             }
         }
+        TargetTableNames.clash(tables).ifPresent(clash -> problems.add("Invalid value " + tables + " for configuration source.tables: "
+                + clash + "; " + TargetTableNames.WAY_OUT));
         SourceConfig source = new SourceConfig(url, text(s, "source.user", "postgres", false),
                 Secret.of(text(s, "source.password", "", false)),
                 text(s, "source.slot", "tidemark_" + safe, false), text(s, "source.publication", "tidemark_" + safe, false),

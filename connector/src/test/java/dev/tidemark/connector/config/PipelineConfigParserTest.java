@@ -82,4 +82,12 @@ class PipelineConfigParserTest {
                 () -> PipelineConfigParser.parse(GOOD, "test.yaml", Path.of("."), Map.<String, String>of()::get));
         assertThat(e.problems()).containsExactly("Missing environment variable PGPASSWORD for configuration source.password");
     }
+
+    @Test
+    void tablesOfOneNameInTwoSchemasAreRefusedNamingBothAndTheWayOut() {
+        ConfigException e = catchThrowableOfType(ConfigException.class, () -> PipelineConfigParser.parse(
+                GOOD.replace("\"sales.line items\"", "sales.orders"), "test.yaml", Path.of("."), Map.of("PGPASSWORD", "s")::get));
+        assertThat(e.getMessage()).contains("source.tables").contains("public.orders and sales.orders would all be written to target table orders")
+                .contains("separate pipelines").contains("target.url");
+    }
 }

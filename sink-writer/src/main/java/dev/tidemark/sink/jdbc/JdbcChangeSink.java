@@ -44,6 +44,7 @@ public final class JdbcChangeSink implements AutoCloseable {
     private TargetTables tables;
     private final Map<String, PreparedStatement> statements = new HashMap<>();
     private final OffsetStore offsets;
+    private final TargetTableNames targetNames = new TargetTableNames();
     /** The table the current batch is working on, for failure messages: never null. */
     private String tableAtWork = SinkOptions.OFFSETS_TABLE;
     private ApplyFailures failures;
@@ -94,9 +95,9 @@ public final class JdbcChangeSink implements AutoCloseable {
         return dialect;
     }
 
-    /** The target table a source table is written to: the source table name, without its schema. */
+    /** The target table a source table is written to: the source table name, without its schema ({@link TargetTableNames}). */
     public static String targetTable(ChangeEvent event) {
-        return event.table().table();
+        return TargetTableNames.of(event.table());
     }
 
     /**
@@ -167,6 +168,9 @@ public final class JdbcChangeSink implements AutoCloseable {
         int collapsed = 0;
         tableAtWork = SinkOptions.OFFSETS_TABLE;
         try {
+            for (ChangeEvent e : events) {
+                targetNames.claim(e.table()); // two source tables never merge into one target table
+            }
             offsets.ensureTable(tables);
             tableAtWork = TablePositions.TABLE;
             List<BatchPlan.Step> plan = positions().plan(events);

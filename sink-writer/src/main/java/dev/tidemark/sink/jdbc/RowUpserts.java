@@ -1,7 +1,9 @@
 package dev.tidemark.sink.jdbc;
 
 import dev.tidemark.jdbc.Dialect;
+import dev.tidemark.jdbc.Failure;
 import dev.tidemark.jdbc.SetWrites;
+import dev.tidemark.jdbc.SinkException;
 
 import dev.tidemark.event.ChangeEvent;
 import dev.tidemark.event.Column;
@@ -18,7 +20,8 @@ import java.util.List;
  * Writes one table's upserts inside the sink's data transaction (see {@link JdbcChangeSink}): one set-based
  * statement per group where the engine has that capability ({@link Dialect#setWrites()}), else a prepared upsert
  * batched per row; the strategy is chosen once, when the writer is made.
- * Every update is guarded by the row's stored position; Debezium's unchanged-TOAST placeholder is never written. Not
+ * Every update is guarded by the row's stored position; a value too long for its column is refused naming table,
+ * column and key, never cut (see {@link SetWrites#fits}); Debezium's unchanged-TOAST placeholder is never written. Not
  * thread-safe: one per sink connection.
  */
 final class RowUpserts {
@@ -102,7 +105,11 @@ final class RowUpserts {
             for (Column c : sourceColumns) {
                 Object v = u.row().get(c.name());
                 // The unchanged-TOAST placeholder is never written: NULL on insert, left out of the update.
-                values[col++][row] = ChangeEvent.UNAVAILABLE.equals(v) ? null : set.arrayElement(v);
+                String element = ChangeEvent.UNAVAILABLE.equals(v) ? null : set.arrayElement(v);
+                if (!set.fits(element, columnTypes.get(col))) {
+                    throw tooLong(table, c.name(), columnTypes.get(col), element, u);
+                }
+                values[col++][row] = element;
             }
             if (options.softDeletes()) {
                 values[col++][row] = deleted;
@@ -117,6 +124,17 @@ final class RowUpserts {
         }
         ps.executeUpdate();
         return group.size();
+    }
+
+    /** A value longer than a pre-existing column's declared length: the row is refused, never cut. */
+    private static SinkException tooLong(String table, String column, String type, String value, ChangeEvent.Upsert u) {
+        return new SinkException("table " + table + " column " + column + ": a value of " + value.codePointCount(0, value.length())
+                + " characters does not fit " + type + " (key " + shortened(u.key().toString()) + "); the row is refused, "
+                + "never cut (a cut key would merge distinct rows): widen the target column", null, new Failure.RowRejected());
+    }
+
+    private static String shortened(String key) {
+        return key.length() <= 200 ? key : key.substring(0, 200) + "…";
     }
 
     private void bindPosition(PreparedStatement ps, int index, SourcePosition position) throws SQLException {

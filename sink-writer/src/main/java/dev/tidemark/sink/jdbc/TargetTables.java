@@ -30,7 +30,8 @@ import java.util.Set;
  * refuses — with an error naming table and column — a change that cannot be applied safely: a narrower or different
  * type, or a different primary key. What each column was created from is recorded in {@value SinkOptions#COLUMNS_TABLE}
  * (connect type, logical type, scale, precision, key flag), so the check is exact on every engine. Tables Tidemark
- * did not create are only ever given new columns.
+ * did not create are only ever given new columns, and are refused when their key would merge distinct keys
+ * ({@link KeyCollationCheck}).
  *
  * <p>Runs on the sink's connection, outside the data transaction (see {@code JdbcChangeSink#prepareTables}).
  */
@@ -42,6 +43,7 @@ final class TargetTables {
     private final Map<String, Map<String, String>> sqlTypes = new HashMap<>();
     private final Map<String, Map<String, Recorded>> recorded = new HashMap<>();
     private final Set<List<Object>> verified = new HashSet<>();
+    private final KeyCollationCheck keyCollations;
     private boolean metadataReady;
 
     /** A column as recorded when Tidemark created or changed it. */
@@ -52,6 +54,7 @@ final class TargetTables {
         this.connection = connection;
         this.dialect = dialect;
         this.options = options;
+        this.keyCollations = new KeyCollationCheck(connection, dialect);
     }
 
     /** The table's columns, or empty when it does not exist. */
@@ -114,6 +117,7 @@ final class TargetTables {
             connection.commit();
             return true;
         }
+        keyCollations.check(table);
         boolean changed = evolve(table, schema, existing.get());
         if (changed) {
             connection.commit();
@@ -128,6 +132,7 @@ final class TargetTables {
      */
     boolean existsForChanges(String table) throws SQLException {
         if (columns(table).isPresent()) {
+            keyCollations.check(table);
             return true;
         }
         ensureMetadataTable();
