@@ -1,28 +1,14 @@
 package dev.tidemark.tests.sink;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import dev.tidemark.event.ChangeEvent;
-import dev.tidemark.event.Column;
-import dev.tidemark.event.ColumnType;
-import dev.tidemark.event.RowSchema;
-import dev.tidemark.event.SourcePosition;
-import dev.tidemark.event.TableId;
 import dev.tidemark.jdbc.Failure;
 import dev.tidemark.jdbc.SinkException;
-import dev.tidemark.sink.jdbc.JdbcChangeSink;
-import dev.tidemark.sink.jdbc.PartitionOffset;
-import dev.tidemark.sink.jdbc.SinkOptions;
 import java.sql.Connection;
 import java.sql.ResultSet;
 import java.sql.Statement;
-import java.util.ArrayList;
 import java.util.LinkedHashMap;
-import java.util.List;
 import java.util.Map;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -32,62 +18,19 @@ import org.junit.jupiter.api.Test;
  * a pre-existing table whose key collation would merge them is refused before anything is written, naming table,
  * column, collation and the fix (a {@link Failure.Fault}: the CLI exits 3).
  */
-class MariaDbDistinctKeysIT {
-    static final TableId T = new TableId("public", "codes");
-    static final List<String> KEYS = List.of("abc", "ABC", "a", "a ", "é", "e");
-    static final RowSchema S = new RowSchema(List.of(new Column("code", ColumnType.of("string"), false),
-            new Column("note", ColumnType.of("string"), true)), List.of("code"));
-
-    TargetDatabase target;
-    JdbcChangeSink sink;
-
-    @BeforeEach
-    void open() throws Exception {
-        target = TargetDatabase.mariadb();
-        execute("ALTER DATABASE CHARACTER SET utf8mb4 COLLATE utf8mb4_general_ci");
-    }
-
-    @AfterEach
-    void close() throws Exception {
-        if (sink != null) {
-            sink.close();
+class MariaDbDistinctKeysIT extends AbstractDistinctKeysIT {
+    @Override
+    TargetDatabase newTarget() throws Exception {
+        TargetDatabase t = TargetDatabase.mariadb();
+        try (Connection c = t.connect(); Statement s = c.createStatement()) {
+            s.execute("ALTER DATABASE CHARACTER SET utf8mb4 COLLATE utf8mb4_general_ci");
         }
-        target.close();
+        return t;
     }
 
-    private void openSink() throws Exception {
-        sink = JdbcChangeSink.open(target.jdbcUrl(), target.properties(), SinkOptions.defaults("distinct"));
-    }
-
-    private void execute(String sql) throws Exception {
-        try (Connection c = target.connect(); Statement s = c.createStatement()) {
-            s.execute(sql);
-        }
-    }
-
-    private static List<ChangeEvent> sixKeys() {
-        List<ChangeEvent> events = new ArrayList<>();
-        long lsn = 1;
-        for (String k : KEYS) {
-            Map<String, Object> key = new LinkedHashMap<>();
-            key.put("code", k);
-            Map<String, Object> row = new LinkedHashMap<>(key);
-            row.put("note", "[" + k + "]");
-            events.add(new ChangeEvent.Upsert(T, key, S, row, new SourcePosition.Lsn(lsn++), ChangeEvent.Op.CREATE));
-        }
-        return events;
-    }
-
-    private List<String> storedKeys() throws Exception {
-        List<String> out = new ArrayList<>();
-        try (Connection c = target.connect(); Statement s = c.createStatement();
-             ResultSet rs = s.executeQuery("SELECT `code`, `note` FROM `codes`")) {
-            while (rs.next()) {
-                assertThat(rs.getString(2)).as("note of key [%s]", rs.getString(1)).isEqualTo("[" + rs.getString(1) + "]");
-                out.add(rs.getString(1));
-            }
-        }
-        return out;
+    @Override
+    boolean checksNotes() {
+        return true;
     }
 
     private Map<String, String> collations() throws Exception {
@@ -105,7 +48,7 @@ class MariaDbDistinctKeysIT {
     @Test
     void sixKeysThatDifferInCaseAccentOrTrailingSpaceStaySixRowsAndTextComparesByteExactly() throws Exception {
         openSink();
-        sink.apply(sixKeys(), List.of(new PartitionOffset("codes", 0, 6)));
+        applySixKeys();
         assertThat(storedKeys()).containsExactlyInAnyOrderElementsOf(KEYS);
         assertThat(collations()).containsEntry("code", "utf8mb4_nopad_bin").containsEntry("note", "utf8mb4_nopad_bin");
     }
@@ -113,9 +56,7 @@ class MariaDbDistinctKeysIT {
     @Test
     void aPreExistingTableWhoseKeyCollationWouldMergeKeysIsRefusedNamingTableColumnCollationAndFix() throws Exception {
         execute("CREATE TABLE `codes` (`code` VARCHAR(20) NOT NULL PRIMARY KEY, `note` TEXT) COLLATE utf8mb4_general_ci");
-        openSink();
-        assertThatThrownBy(() -> sink.apply(sixKeys(), List.of(new PartitionOffset("codes", 0, 6))))
-                .isInstanceOf(SinkException.class)
+        assertSixKeysRefused()
                 .satisfies(e -> assertThat(((SinkException) e).failure()).isInstanceOf(Failure.Fault.class))
                 .hasMessageContaining("table codes")
                 .hasMessageContaining("column code")
@@ -129,9 +70,7 @@ class MariaDbDistinctKeysIT {
     @Test
     void aPreExistingBinaryKeyThatPadsSpacesIsRefusedToo() throws Exception {
         execute("CREATE TABLE `codes` (`code` VARCHAR(20) COLLATE utf8mb4_bin NOT NULL PRIMARY KEY, `note` TEXT)");
-        openSink();
-        assertThatThrownBy(() -> sink.apply(sixKeys(), List.of(new PartitionOffset("codes", 0, 6))))
-                .isInstanceOf(SinkException.class)
+        assertSixKeysRefused()
                 .hasMessageContaining("table codes")
                 .hasMessageContaining("column code")
                 .hasMessageContaining("utf8mb4_bin");
@@ -142,7 +81,7 @@ class MariaDbDistinctKeysIT {
     void aPreExistingTableWithAByteExactKeyIsWrittenAsIs() throws Exception {
         execute("CREATE TABLE `codes` (`code` VARCHAR(20) CHARACTER SET utf8mb4 COLLATE utf8mb4_nopad_bin NOT NULL PRIMARY KEY, `note` TEXT)");
         openSink();
-        sink.apply(sixKeys(), List.of(new PartitionOffset("codes", 0, 6)));
+        applySixKeys();
         assertThat(storedKeys()).containsExactlyInAnyOrderElementsOf(KEYS);
     }
 }
