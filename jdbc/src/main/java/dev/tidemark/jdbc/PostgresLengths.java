@@ -1,6 +1,8 @@
 package dev.tidemark.jdbc;
 
+import java.util.Map;
 import java.util.OptionalInt;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -17,6 +19,9 @@ import java.util.regex.Pattern;
  */
 public final class PostgresLengths {
     private static final Pattern LIMITED = Pattern.compile("(character varying|character|bit varying|bit)\\((\\d+)\\)(\\[\\])*");
+
+    /** Declared lengths by catalog type name: a handful of distinct types per target. */
+    private static final Map<String, OptionalInt> LENGTHS = new ConcurrentHashMap<>();
 
     private PostgresLengths() {
     }
@@ -43,6 +48,10 @@ public final class PostgresLengths {
      * {@code character(n)}; empty for any other type (arrays included: their elements are not checked here).
      */
     public static OptionalInt declaredLength(String type) {
+        return LENGTHS.computeIfAbsent(type, PostgresLengths::parseLength); // per value on the write path: parse a type once
+    }
+
+    private static OptionalInt parseLength(String type) {
         Matcher m = LIMITED.matcher(type);
         if (!m.matches() || m.group(3) != null || m.group(1).startsWith("bit")) {
             return OptionalInt.empty();
