@@ -63,6 +63,31 @@ class CdcPostgresTypesIT {
     }
 
     @Test
+    void smallintArrivesExactly() throws Exception {
+        arrivesExactly("smallint", "smallint", "'-32768'", "'32767'", "'0'", "NULL");
+    }
+
+    @Test
+    void realArrivesExactly() throws Exception {
+        arrivesExactly("real", "real", "'0.1'", "'3.4028235e+38'", "'-1.17549435e-38'", "'1'", "NULL");
+    }
+
+    @Test
+    void timeArrivesExactly() throws Exception {
+        arrivesExactly("time", "time without time zone", "'13:45:10.123456'", "'00:00:00'", "'23:59:59.999999'", "NULL");
+    }
+
+    @Test
+    void jsonbArrivesExactly() throws Exception {
+        arrivesExactly("jsonb", "jsonb", "'{\"b\": 1,  \"a\": [1, 2]}'", "'[]'", "'\"x\"'", "'{\"a\": {\"c\": null}}'", "NULL");
+    }
+
+    @Test
+    void uuidArrivesExactly() throws Exception {
+        arrivesExactly("uuid", "uuid", "'a0eebc99-9c0b-4ef8-bb6d-6bb9bd380a11'", "'00000000-0000-0000-0000-000000000000'", "NULL");
+    }
+
+    @Test
     void timetzIsRefusedAtStart() throws Exception {
         refusedAtStart("timetz", "'10:15:30.123456+02'", "time with time zone");
     }
