@@ -162,6 +162,10 @@ public final class DebeziumChangeSource implements AutoCloseable {
         p.setProperty("publication.name", s.publication());
         p.setProperty("publication.autocreate.mode", "filtered");
         p.setProperty("table.include.list", s.tables().stream().map(DebeziumChangeSource::tableRegex).collect(Collectors.joining(",")));
+        if (!s.excludeColumns().isEmpty()) {
+            p.setProperty("column.exclude.list", s.excludeColumns().stream()
+                    .map(c -> tableRegex(c.table()) + "\\." + literalRegex(c.column())).collect(Collectors.joining(",")));
+        }
         // --accept-gap without usable offsets: stream from the slot's position, no snapshot
         p.setProperty("snapshot.mode", startMode instanceof CaptureStart.AcceptGap ? "no_data" : "initial");
         // only Tidemark's own position markers (see PositionMarker); they are never sent to Kafka
@@ -192,8 +196,13 @@ public final class DebeziumChangeSource implements AutoCloseable {
 
     /** Debezium matches {@code schema.table} against regular expressions; quote every character that is special. */
     static String tableRegex(TableId t) {
-        return (t.schema() + "." + t.table()).chars()
-                .mapToObj(ch -> Character.isLetterOrDigit(ch) || ch == '_' ? Character.toString(ch) : (ch == '.' ? "\\." : "\\" + (char) ch))
+        return literalRegex(t.schema()) + "\\." + literalRegex(t.table());
+    }
+
+    /** A name as a regular expression matching exactly it (every character but letters, digits and '_' escaped). */
+    static String literalRegex(String name) {
+        return name.chars()
+                .mapToObj(ch -> Character.isLetterOrDigit(ch) || ch == '_' ? Character.toString(ch) : "\\" + (char) ch)
                 .collect(Collectors.joining());
     }
 
