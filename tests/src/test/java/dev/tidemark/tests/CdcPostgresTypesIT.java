@@ -110,6 +110,46 @@ class CdcPostgresTypesIT {
     }
 
     @Test
+    void aDomainIsRefusedAtStart() throws Exception {
+        refusedAtStart("public.positive", "'5'", "positive");
+    }
+
+    @Test
+    void moneyIsRefusedAtStart() throws Exception {
+        refusedAtStart("money", "'12.34'", "money");
+    }
+
+    @Test
+    void unconstrainedNumericNaNStopsCaptureNamingTheColumn() throws Exception {
+        specialNumericStopsCapture("numeric", "'NaN'");
+        specialNumericStopsCapture("numeric", "'-Infinity'");
+    }
+
+    @Test
+    void constrainedNumericNaNStopsCaptureNamingTheColumn() throws Exception {
+        specialNumericStopsCapture("numeric(10,2)", "'NaN'");
+    }
+
+    /** A streamed special value that has no decimal form must stop capture naming the column, never arrive as NULL. */
+    private void specialNumericStopsCapture(String sourceType, String special) throws Exception {
+        try (TargetDatabase target = TargetDatabase.postgres(); CdcFixture f = new CdcFixture("types", dir, List.of(T))) {
+            f.sql("CREATE TABLE public.typed (id int PRIMARY KEY, v " + sourceType + ")", "INSERT INTO public.typed VALUES (1, '1.50')");
+            Sidecar sidecar = f.start(f.configFor(f.name, target.jdbcUrl(), target.properties().getProperty("user")), true, true,
+                    new ReplayFrom.Stored());
+            try (Connection t = target.connect()) {
+                awaitSame(f, t, sidecar, 1);
+                f.sql("INSERT INTO public.typed VALUES (2, " + special + ")");
+                await(special + " stops capture").atMost(Duration.ofSeconds(60)).pollInterval(Duration.ofMillis(250))
+                        .until(() -> sidecar.failure().isPresent() || textsOrEmpty(t).size() == 2);
+                assertThat(textsOrEmpty(t)).as("rows in the target").containsExactly("1=[1.50]");
+                assertThat(sidecar.failure()).as("capture failure").isPresent();
+                assertThat(sidecar.failure().get()).hasMessageContaining("table public.typed column v (type numeric)")
+                        .hasMessageContaining("source.excludeColumns: [public.typed.v]");
+            }
+        }
+    }
+
+    @Test
     void aRefusedColumnLeftOutOfCaptureLetsTheRestOfTheTableArrive() throws Exception {
         try (TargetDatabase target = TargetDatabase.postgres(); CdcFixture f = new CdcFixture("types", dir, List.of(T))) {
             f.sql("CREATE TABLE public.typed (id int PRIMARY KEY, v timetz, w text)",
@@ -176,6 +216,7 @@ class CdcPostgresTypesIT {
     private void refusedAtStart(String sourceType, String value, String typeInMessage) throws Exception {
         try (TargetDatabase target = TargetDatabase.postgres(); CdcFixture f = new CdcFixture("types", dir, List.of(T))) {
             f.sql("DROP TYPE IF EXISTS public.mood", "CREATE TYPE public.mood AS ENUM ('happy', 'sad, but ok')",
+                    "DROP DOMAIN IF EXISTS public.positive", "CREATE DOMAIN public.positive AS int CHECK (VALUE > 0)",
                     "CREATE TABLE public.typed (id int PRIMARY KEY, v " + sourceType + ")",
                     "INSERT INTO public.typed VALUES (1, " + value + ")");
             assertThatThrownBy(() -> {

@@ -50,6 +50,21 @@ class CdcTypesOtherTargetsIT {
     }
 
     @Test
+    void sqliteAndMariaDbRefuseTimetzAndArraysAtStart() throws Exception {
+        for (TargetDatabase target : List.of(TargetDatabase.sqlite(), TargetDatabase.mariadb())) {
+            try (target; CdcFixture f = new CdcFixture("types_other", dir, List.of(T))) {
+                f.sql("CREATE TABLE public.typed (id int PRIMARY KEY, tz timetz, a int[], ok text)");
+                assertThatThrownBy(() -> f.start(f.configFor(f.name, target.jdbcUrl(), target.properties().getProperty("user")), true, true,
+                        new ReplayFrom.Stored()))
+                        .as(target.name())
+                        .hasMessageContaining("table public.typed column tz has type time with time zone")
+                        .hasMessageContaining("table public.typed column a has type integer[]")
+                        .hasMessageNotContaining("column ok");
+            }
+        }
+    }
+
+    @Test
     void mariaDbRefusesAnUnconstrainedNumericAtStart() throws Exception {
         try (TargetDatabase target = TargetDatabase.mariadb(); CdcFixture f = new CdcFixture("types_other", dir, List.of(T))) {
             f.sql("CREATE TABLE public.typed (id int PRIMARY KEY, n numeric, fixed numeric(10,2))");

@@ -187,6 +187,9 @@ public final class DebeziumChangeSource implements AutoCloseable {
         // sink without target.applyTruncate stops on one, naming the table, instead of keeping the rows.
         p.setProperty("skipped.operations", "none");
         p.setProperty("include.unknown.datatypes", "true");
+        // A value Debezium cannot convert (numeric NaN/Infinity without a decimal form, …) stops capture naming the
+        // column; the default ("warn") sends the row with NULL in its place.
+        p.setProperty("event.converting.failure.handling.mode", "fail");
         // Source column type, length and scale in the schema parameters: the sink maps types exactly.
         p.setProperty("column.propagate.source.type", ".*");
         p.setProperty("errors.max.retries", "5");
