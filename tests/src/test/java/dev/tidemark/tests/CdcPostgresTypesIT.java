@@ -4,6 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.awaitility.Awaitility.await;
 
+import dev.tidemark.connector.config.PipelineConfig;
+import dev.tidemark.connector.config.SourceConfig;
 import dev.tidemark.connector.pipeline.Sidecar;
 import dev.tidemark.event.TableId;
 import dev.tidemark.sink.kafka.ReplayFrom;
@@ -63,6 +65,31 @@ class CdcPostgresTypesIT {
     }
 
     @Test
+    void smallintArrivesExactly() throws Exception {
+        arrivesExactly("smallint", "smallint", "'-32768'", "'32767'", "'0'", "NULL");
+    }
+
+    @Test
+    void realArrivesExactly() throws Exception {
+        arrivesExactly("real", "real", "'0.1'", "'3.4028235e+38'", "'-1.17549435e-38'", "'1'", "NULL");
+    }
+
+    @Test
+    void timeArrivesExactly() throws Exception {
+        arrivesExactly("time", "time without time zone", "'13:45:10.123456'", "'00:00:00'", "'23:59:59.999999'", "NULL");
+    }
+
+    @Test
+    void jsonbArrivesExactly() throws Exception {
+        arrivesExactly("jsonb", "jsonb", "'{\"b\": 1,  \"a\": [1, 2]}'", "'[]'", "'\"x\"'", "'{\"a\": {\"c\": null}}'", "NULL");
+    }
+
+    @Test
+    void uuidArrivesExactly() throws Exception {
+        arrivesExactly("uuid", "uuid", "'a0eebc99-9c0b-4ef8-bb6d-6bb9bd380a11'", "'00000000-0000-0000-0000-000000000000'", "NULL");
+    }
+
+    @Test
     void timetzIsRefusedAtStart() throws Exception {
         refusedAtStart("timetz", "'10:15:30.123456+02'", "time with time zone");
     }
@@ -80,6 +107,80 @@ class CdcPostgresTypesIT {
     @Test
     void enumIsRefusedAtStartOnAPostgresTarget() throws Exception {
         refusedAtStart("public.mood", "'happy'", "mood");
+    }
+
+    @Test
+    void aDomainIsRefusedAtStart() throws Exception {
+        refusedAtStart("public.positive", "'5'", "positive");
+    }
+
+    @Test
+    void moneyIsRefusedAtStart() throws Exception {
+        refusedAtStart("money", "'12.34'", "money");
+    }
+
+    @Test
+    void unconstrainedNumericNaNStopsCaptureNamingTheColumn() throws Exception {
+        specialNumericStopsCapture("numeric", "'NaN'");
+        specialNumericStopsCapture("numeric", "'-Infinity'");
+    }
+
+    @Test
+    void constrainedNumericNaNStopsCaptureNamingTheColumn() throws Exception {
+        specialNumericStopsCapture("numeric(10,2)", "'NaN'");
+    }
+
+    /** A streamed special value that has no decimal form must stop capture naming the column, never arrive as NULL. */
+    private void specialNumericStopsCapture(String sourceType, String special) throws Exception {
+        try (TargetDatabase target = TargetDatabase.postgres(); CdcFixture f = new CdcFixture("types", dir, List.of(T))) {
+            f.sql("CREATE TABLE public.typed (id int PRIMARY KEY, v " + sourceType + ")", "INSERT INTO public.typed VALUES (1, '1.50')");
+            Sidecar sidecar = f.start(f.configFor(f.name, target.jdbcUrl(), target.properties().getProperty("user")), true, true,
+                    new ReplayFrom.Stored());
+            try (Connection t = target.connect()) {
+                awaitSame(f, t, sidecar, 1);
+                f.sql("INSERT INTO public.typed VALUES (2, " + special + ")");
+                await(special + " stops capture").atMost(Duration.ofSeconds(60)).pollInterval(Duration.ofMillis(250))
+                        .until(() -> sidecar.failure().isPresent() || textsOrEmpty(t).size() == 2);
+                assertThat(textsOrEmpty(t)).as("rows in the target").containsExactly("1=[1.50]");
+                assertThat(sidecar.failure()).as("capture failure").isPresent();
+                assertThat(sidecar.failure().get()).hasMessageContaining("table public.typed column v (type numeric)")
+                        .hasMessageContaining("source.excludeColumns: [public.typed.v]");
+            }
+        }
+    }
+
+    @Test
+    void aRefusedColumnLeftOutOfCaptureLetsTheRestOfTheTableArrive() throws Exception {
+        try (TargetDatabase target = TargetDatabase.postgres(); CdcFixture f = new CdcFixture("types", dir, List.of(T))) {
+            f.sql("CREATE TABLE public.typed (id int PRIMARY KEY, v timetz, w text)",
+                    "INSERT INTO public.typed VALUES (1, '10:15:30+02', 'snapshot row')");
+            PipelineConfig base = f.configFor(f.name, target.jdbcUrl(), target.properties().getProperty("user"));
+            SourceConfig s = base.source();
+            PipelineConfig config = new PipelineConfig(base.name(), new SourceConfig(s.jdbcUrl(), s.user(), s.password(), s.slot(),
+                    s.publication(), s.tables(), s.setReplicaIdentityFull(), s.pollInterval(),
+                    List.of(new SourceConfig.ColumnId(T, "v"))), base.kafka(), base.target(), base.stateDir());
+            Sidecar sidecar = f.start(config, true, true, new ReplayFrom.Stored());
+            f.sql("INSERT INTO public.typed VALUES (2, '11:00:00-05', 'streamed row')", "UPDATE public.typed SET v = '12:00:00+01' WHERE id = 1");
+            try (Connection t = target.connect()) {
+                await("both rows in the target without column v").atMost(Duration.ofSeconds(90)).pollInterval(Duration.ofMillis(250))
+                        .failFast("pipeline failed", () -> sidecar.failure().isPresent())
+                        .untilAsserted(() -> assertThat(rowsOf(t)).containsExactly("1=snapshot row", "2=streamed row"));
+                assertThat(columnType(t)).as("column v in the target").isNull();
+            }
+            assertThat(sidecar.failure()).isEmpty();
+        }
+    }
+
+    private static List<String> rowsOf(Connection t) {
+        List<String> out = new ArrayList<>();
+        try (Statement s = t.createStatement(); ResultSet rs = s.executeQuery("SELECT id, w FROM typed ORDER BY id")) {
+            while (rs.next()) {
+                out.add(rs.getInt(1) + "=" + rs.getString(2));
+            }
+        } catch (SQLException e) {
+            return List.of(); // target table not created yet
+        }
+        return out;
     }
 
     /**
@@ -115,6 +216,7 @@ class CdcPostgresTypesIT {
     private void refusedAtStart(String sourceType, String value, String typeInMessage) throws Exception {
         try (TargetDatabase target = TargetDatabase.postgres(); CdcFixture f = new CdcFixture("types", dir, List.of(T))) {
             f.sql("DROP TYPE IF EXISTS public.mood", "CREATE TYPE public.mood AS ENUM ('happy', 'sad, but ok')",
+                    "DROP DOMAIN IF EXISTS public.positive", "CREATE DOMAIN public.positive AS int CHECK (VALUE > 0)",
                     "CREATE TABLE public.typed (id int PRIMARY KEY, v " + sourceType + ")",
                     "INSERT INTO public.typed VALUES (1, " + value + ")");
             assertThatThrownBy(() -> {
@@ -131,7 +233,8 @@ class CdcPostgresTypesIT {
             }).isNotInstanceOf(AssertionError.class)
                     .hasMessageContaining("public.typed")
                     .hasMessageContaining("column v")
-                    .hasMessageContaining(typeInMessage);
+                    .hasMessageContaining(typeInMessage)
+                    .hasMessageContaining("source.excludeColumns: [public.typed.v]");
         }
     }
 

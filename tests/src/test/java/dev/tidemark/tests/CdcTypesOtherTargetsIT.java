@@ -20,14 +20,19 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * Issue 11 item 3 on the other targets: the PostgreSQL types a SQLite or MariaDB target holds as text arrive in the
- * representation docs/types.md documents (interval as ISO-8601, char(n) padded, inet, enum label, json text), and an
+ * representation docs/types.md documents (interval as ISO-8601, char(n) padded, inet, enum label, json text, smallint,
+ * real, varchar(n), time with microseconds, jsonb as PostgreSQL prints it, uuid), and an
  * unconstrained numeric keeps its scale on SQLite and is refused at start on MariaDB.
  */
 class CdcTypesOtherTargetsIT {
     static final TableId T = new TableId("public", "typed");
-    static final String TABLE = "CREATE TABLE public.typed (id int PRIMARY KEY, iv interval, c char(4), ip inet, e public.mood, j json";
-    static final String ROW = "(1, '1 year 2 mons 3 days 04:05:06.789012', 'ab', '192.168.0.1/24', 'sad, but ok', '{\"b\": 1,  \"a\": 2}'";
-    static final List<String> EXPECTED = List.of("P1Y2M3DT4H5M6.789012S", "ab  ", "192.168.0.1/24", "sad, but ok", "{\"b\": 1,  \"a\": 2}");
+    static final String TABLE = "CREATE TABLE public.typed (id int PRIMARY KEY, iv interval, c char(4), ip inet, e public.mood, j json, "
+            + "s smallint, r real, vc varchar(10), t time, jb jsonb, u uuid";
+    static final String ROW = "(1, '1 year 2 mons 3 days 04:05:06.789012', 'ab', '192.168.0.1/24', 'sad, but ok', '{\"b\": 1,  \"a\": 2}', "
+            + "-32768, 0.1, 'ten chars!', '13:45:10.123456', '{\"b\": 1,  \"a\": [2]}', 'a0eebc99-9c0b-4ef8-bb6d-6bb9bd380a11'";
+    static final String COLUMNS = "iv, c, ip, e, j, s, r, vc, t, jb, u";
+    static final List<String> EXPECTED = List.of("P1Y2M3DT4H5M6.789012S", "ab  ", "192.168.0.1/24", "sad, but ok", "{\"b\": 1,  \"a\": 2}",
+            "-32768", "0.1", "ten chars!", "13:45:10.123456", "{\"a\": [2], \"b\": 1}", "a0eebc99-9c0b-4ef8-bb6d-6bb9bd380a11");
 
     @TempDir
     Path dir;
@@ -36,12 +41,27 @@ class CdcTypesOtherTargetsIT {
     void sqliteHoldsTheDocumentedText() throws Exception {
         List<String> expected = new ArrayList<>(EXPECTED);
         expected.add("1.10");
-        assertThat(arrive(TargetDatabase.sqlite(), TABLE + ", n numeric)", ROW + ", 1.10)", "iv, c, ip, e, j, n")).isEqualTo(expected);
+        assertThat(arrive(TargetDatabase.sqlite(), TABLE + ", n numeric)", ROW + ", 1.10)", COLUMNS + ", n")).isEqualTo(expected);
     }
 
     @Test
     void mariaDbHoldsTheDocumentedText() throws Exception {
-        assertThat(arrive(TargetDatabase.mariadb(), TABLE + ")", ROW + ")", "iv, c, ip, e, j")).isEqualTo(EXPECTED);
+        assertThat(arrive(TargetDatabase.mariadb(), TABLE + ")", ROW + ")", COLUMNS)).isEqualTo(EXPECTED);
+    }
+
+    @Test
+    void sqliteAndMariaDbRefuseTimetzAndArraysAtStart() throws Exception {
+        for (TargetDatabase target : List.of(TargetDatabase.sqlite(), TargetDatabase.mariadb())) {
+            try (target; CdcFixture f = new CdcFixture("types_other", dir, List.of(T))) {
+                f.sql("CREATE TABLE public.typed (id int PRIMARY KEY, tz timetz, a int[], ok text)");
+                assertThatThrownBy(() -> f.start(f.configFor(f.name, target.jdbcUrl(), target.properties().getProperty("user")), true, true,
+                        new ReplayFrom.Stored()))
+                        .as(target.name())
+                        .hasMessageContaining("table public.typed column tz has type time with time zone")
+                        .hasMessageContaining("table public.typed column a has type integer[]")
+                        .hasMessageNotContaining("column ok");
+            }
+        }
     }
 
     @Test

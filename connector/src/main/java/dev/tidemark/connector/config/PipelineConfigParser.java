@@ -35,6 +35,7 @@ import java.util.regex.Pattern;
  *   publication: tidemark_orders    # default tidemark_&lt;name&gt;
  *   setReplicaIdentityFull: true
  *   pollIntervalMs: 10
+ *   excludeColumns: []              # schema.table.column: left out of capture (default: none)
  * kafka:
  *   bootstrapServers: 127.0.0.1:9092
  *   topicPrefix: orders             # default: name
@@ -55,7 +56,7 @@ public final class PipelineConfigParser {
     private static final Pattern NAME = Pattern.compile("[A-Za-z0-9_.-]+");
     private static final Set<String> TOP = Set.of("name", "source", "kafka", "target", "stateDir");
     private static final Set<String> SOURCE = Set.of("url", "user", "password", "tables", "slot", "publication",
-            "setReplicaIdentityFull", "pollIntervalMs");
+            "setReplicaIdentityFull", "pollIntervalMs", "excludeColumns");
     private static final Set<String> KAFKA = Set.of("bootstrapServers", "topicPrefix", "partitions", "replicationFactor", "properties");
     private static final Set<String> TARGET = Set.of("url", "user", "password", "batchSize", "positionColumn", "applyTruncate", "deleteMode", "deadLetterTopic");
 
@@ -132,7 +133,7 @@ public final class PipelineConfigParser {
                 Secret.of(text(s, "source.password", "", false)),
                 text(s, "source.slot", "tidemark_" + safe, false), text(s, "source.publication", "tidemark_" + safe, false),
                 tables, bool(s, "source.setReplicaIdentityFull", true),
-                Duration.ofMillis(integer(s, "source.pollIntervalMs", 10, 1, 60_000)));
+                Duration.ofMillis(integer(s, "source.pollIntervalMs", 10, 1, 60_000)), excludeColumns(s, tables));
 
         JsonNode k = section(root, "kafka", KAFKA);
         Map<String, String> props = new LinkedHashMap<>();
@@ -158,6 +159,35 @@ public final class PipelineConfigParser {
         String state = text(root, "stateDir", "tidemark-state", false);
         Path stateDir = state == null ? baseDir : baseDir.resolve(state).normalize();
         return new PipelineConfig(name, source, kafka, target, stateDir);
+    }
+
+    /** {@code source.excludeColumns}: a list of {@code schema.table.column}, each of a captured table. */
+    private List<SourceConfig.ColumnId> excludeColumns(JsonNode source, List<TableId> tables) {
+        JsonNode list = source.path("excludeColumns");
+        List<SourceConfig.ColumnId> out = new ArrayList<>();
+        if (list.isMissingNode() || list.isNull()) {
+            return out;
+        }
+        if (!list.isArray()) {
+            invalid("source.excludeColumns", list.asText(), "expected a list of schema.table.column");
+            return out;
+        }
+        for (int i = 0; i < list.size(); i++) {
+            String key = "source.excludeColumns[" + i + "]";
+            String q = substitute(key, list.get(i).asText());
+            int dot = q == null ? -1 : q.lastIndexOf('.');
+            if (dot <= 0 || dot == q.length() - 1 || q.substring(0, dot).indexOf('.') <= 0) {
+                invalid(key, q, "expected schema.table.column");
+                continue;
+            }
+            TableId table = TableId.parse(q.substring(0, dot));
+            if (!tables.contains(table)) {
+                invalid(key, q, "table " + table + " is not in source.tables " + tables);
+                continue;
+            }
+            out.add(new SourceConfig.ColumnId(table, q.substring(dot + 1)));
+        }
+        return out;
     }
 
     private boolean deleteMode(JsonNode target) {

@@ -14,11 +14,35 @@ import java.util.List;
  * @param tables                  captured tables, {@code schema.table}
  * @param setReplicaIdentityFull  set {@code REPLICA IDENTITY FULL} on captured tables that lack it (else fail)
  * @param pollInterval            how often the engine hands records over (Debezium's default 500 ms adds latency)
+ * @param excludeColumns          columns of captured tables left out of capture, {@code schema.table.column}: they
+ *                                never reach Kafka or the target (for a type Tidemark cannot carry exactly, or data
+ *                                the target must not hold); never a primary-key column
  */
 public record SourceConfig(String jdbcUrl, String user, Secret password, String slot, String publication,
-                           List<TableId> tables, boolean setReplicaIdentityFull, Duration pollInterval) {
+                           List<TableId> tables, boolean setReplicaIdentityFull, Duration pollInterval,
+                           List<ColumnId> excludeColumns) {
     public SourceConfig {
         tables = List.copyOf(tables);
+        excludeColumns = List.copyOf(excludeColumns);
+    }
+
+    /** A source that captures every column of its tables. */
+    public SourceConfig(String jdbcUrl, String user, Secret password, String slot, String publication,
+                        List<TableId> tables, boolean setReplicaIdentityFull, Duration pollInterval) {
+        this(jdbcUrl, user, password, slot, publication, tables, setReplicaIdentityFull, pollInterval, List.of());
+    }
+
+    /** True when {@code column} of {@code table} is left out of capture. */
+    public boolean excludes(TableId table, String column) {
+        return excludeColumns.contains(new ColumnId(table, column));
+    }
+
+    /** A column of a captured table, written {@code schema.table.column}. */
+    public record ColumnId(TableId table, String column) {
+        @Override
+        public String toString() {
+            return table + "." + column;
+        }
     }
 
     public String host() {

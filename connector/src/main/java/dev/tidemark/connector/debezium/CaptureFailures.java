@@ -2,18 +2,47 @@ package dev.tidemark.connector.debezium;
 
 import dev.tidemark.connector.config.PipelineConfig;
 import java.sql.SQLException;
+import java.util.Optional;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 /**
  * Turns the engine's failure into what the user needs: when the replication slot is gone, one line naming the slot,
  * the offsets file and the ways on ({@link CaptureRefusedException}) instead of Debezium's stack trace; any other
- * failure is kept as it is.
+ * failure is kept as it is. A value Debezium could not convert (capture runs with
+ * {@code event.converting.failure.handling.mode=fail}) is named by table, column and type, with the way on.
  */
 final class CaptureFailures {
+    private static final Pattern CONVERSION = Pattern.compile("Failed to properly convert data value for '(.+)\\.([^.']+)' of type (\\S+)");
+
     private CaptureFailures() {
+    }
+
+    /** One line for a value Debezium could not convert, found anywhere in {@code failure}'s causes, or empty. */
+    static Optional<String> conversion(Throwable failure) {
+        for (Throwable t = failure; t != null; t = t.getCause() == t ? null : t.getCause()) {
+            Matcher m = t.getMessage() == null ? null : CONVERSION.matcher(t.getMessage());
+            if (m != null && m.find()) {
+                String table = m.group(1);
+                String column = m.group(2);
+                String type = m.group(3);
+                String which = type.equalsIgnoreCase("numeric") ? " (for numeric: NaN or ±Infinity, which have no exact decimal form)" : "";
+                return Optional.of("capture stopped: table " + table + " column " + column + " (type " + type + ") holds a value "
+                        + "that cannot be carried exactly in a change event" + which + "; nothing from that change on was sent. "
+                        + "Leave the column out of capture (source.excludeColumns: [" + table + "." + column + "]) and start capture again");
+            }
+        }
+        return Optional.empty();
     }
 
     static Throwable explain(PipelineConfig config, SourceSlots slots, String configLabel, String message, Throwable error) {
         Throwable failure = error != null ? error : new IllegalStateException(message);
+        Optional<String> conversion = conversion(failure).or(() -> conversion(new IllegalStateException(message)));
+        if (conversion.isPresent()) {
+            IllegalStateException e = new IllegalStateException(conversion.get());
+            e.initCause(failure);
+            return e;
+        }
         SlotState slot;
         try {
             slot = slots.read();

@@ -162,6 +162,10 @@ public final class DebeziumChangeSource implements AutoCloseable {
         p.setProperty("publication.name", s.publication());
         p.setProperty("publication.autocreate.mode", "filtered");
         p.setProperty("table.include.list", s.tables().stream().map(DebeziumChangeSource::tableRegex).collect(Collectors.joining(",")));
+        if (!s.excludeColumns().isEmpty()) {
+            p.setProperty("column.exclude.list", s.excludeColumns().stream()
+                    .map(c -> tableRegex(c.table()) + "\\." + literalRegex(c.column())).collect(Collectors.joining(",")));
+        }
         // --accept-gap without usable offsets: stream from the slot's position, no snapshot
         p.setProperty("snapshot.mode", startMode instanceof CaptureStart.AcceptGap ? "no_data" : "initial");
         // only Tidemark's own position markers (see PositionMarker); they are never sent to Kafka
@@ -183,6 +187,9 @@ public final class DebeziumChangeSource implements AutoCloseable {
         // sink without target.applyTruncate stops on one, naming the table, instead of keeping the rows.
         p.setProperty("skipped.operations", "none");
         p.setProperty("include.unknown.datatypes", "true");
+        // A value Debezium cannot convert (numeric NaN/Infinity without a decimal form, …) stops capture naming the
+        // column; the default ("warn") sends the row with NULL in its place.
+        p.setProperty("event.converting.failure.handling.mode", "fail");
         // Source column type, length and scale in the schema parameters: the sink maps types exactly.
         p.setProperty("column.propagate.source.type", ".*");
         p.setProperty("errors.max.retries", "5");
@@ -192,8 +199,13 @@ public final class DebeziumChangeSource implements AutoCloseable {
 
     /** Debezium matches {@code schema.table} against regular expressions; quote every character that is special. */
     static String tableRegex(TableId t) {
-        return (t.schema() + "." + t.table()).chars()
-                .mapToObj(ch -> Character.isLetterOrDigit(ch) || ch == '_' ? Character.toString(ch) : (ch == '.' ? "\\." : "\\" + (char) ch))
+        return literalRegex(t.schema()) + "\\." + literalRegex(t.table());
+    }
+
+    /** A name as a regular expression matching exactly it (every character but letters, digits and '_' escaped). */
+    static String literalRegex(String name) {
+        return name.chars()
+                .mapToObj(ch -> Character.isLetterOrDigit(ch) || ch == '_' ? Character.toString(ch) : "\\" + (char) ch)
                 .collect(Collectors.joining());
     }
 

@@ -43,9 +43,13 @@ public final class SourcePreflight {
             }
             for (TableId t : source.tables()) {
                 checkTable(c, t, source.setReplicaIdentityFull(), problems);
-                for (CapturedColumn col : columns(c, t)) {
-                    TypeSupport.refusal(col, target).ifPresent(problems::add);
+                List<CapturedColumn> columns = columns(c, t);
+                for (CapturedColumn col : columns) {
+                    if (!source.excludes(t, col.column())) {
+                        TypeSupport.refusal(col, target).ifPresent(problems::add);
+                    }
                 }
+                problems.addAll(ExcludedColumns.problems(source, t, columns, primaryKey(c, t)));
             }
         } catch (SQLException e) {
             throw new IllegalStateException("cannot check source " + source.host() + ":" + source.port() + "/"
@@ -108,6 +112,24 @@ public final class SourcePreflight {
                 while (rs.next()) {
                     out.add(new CapturedColumn(t, rs.getString(1), rs.getString(2), rs.getString(3), rs.getString(4).charAt(0),
                             rs.getString(5).charAt(0), rs.getString(6)));
+                }
+            }
+        }
+        return out;
+    }
+
+    /** The table's primary-key columns (empty when it has none or does not exist). */
+    static List<String> primaryKey(Connection c, TableId t) throws SQLException {
+        String sql = "SELECT a.attname FROM pg_index i JOIN pg_class k ON k.oid = i.indrelid "
+                + "JOIN pg_namespace n ON n.oid = k.relnamespace JOIN pg_attribute a ON a.attrelid = k.oid AND a.attnum = ANY (i.indkey) "
+                + "WHERE i.indisprimary AND n.nspname = ? AND k.relname = ?";
+        List<String> out = new ArrayList<>();
+        try (PreparedStatement ps = c.prepareStatement(sql)) {
+            ps.setString(1, t.schema());
+            ps.setString(2, t.table());
+            try (ResultSet rs = ps.executeQuery()) {
+                while (rs.next()) {
+                    out.add(rs.getString(1));
                 }
             }
         }

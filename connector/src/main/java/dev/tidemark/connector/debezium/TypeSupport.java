@@ -38,7 +38,8 @@ public final class TypeSupport {
     /** Why {@code c} cannot be captured exactly into {@code target}, as one line, or empty when it can. */
     public static Optional<String> refusal(CapturedColumn c, Target target) {
         String where = "table " + c.table() + " column " + c.column() + " has type " + c.declared() + ": ";
-        String wayOn = "; leave the table out of source.tables, or change the column's type (ALTER TABLE "
+        String wayOn = "; leave the column out of capture (source.excludeColumns: [" + c.table() + "." + c.column()
+                + "]), leave the table out of source.tables, or change the column's type (ALTER TABLE "
                 + SourcePreflight.quote(c.table().schema()) + "." + SourcePreflight.quote(c.table().table())
                 + " ALTER COLUMN " + SourcePreflight.quote(c.column()) + " TYPE …)";
         if (c.domain() != null) {

@@ -90,4 +90,34 @@ class PipelineConfigParserTest {
         assertThat(e.getMessage()).contains("source.tables").contains("public.orders and sales.orders would all be written to target table orders")
                 .contains("separate pipelines").contains("target.url");
     }
+
+    @Test
+    void excludedColumnsNameAColumnOfACapturedTable() {
+        PipelineConfig c = PipelineConfigParser.parse(GOOD.replace("  tables: [public.orders, \"sales.line items\"]\n",
+                "  tables: [public.orders, \"sales.line items\"]\n  excludeColumns: [public.orders.card_number, \"sales.line items.note\"]\n"),
+                "test.yaml", Path.of("."), Map.of("PGPASSWORD", "s")::get);
+        assertThat(c.source().excludeColumns()).containsExactly(
+                new SourceConfig.ColumnId(new TableId("public", "orders"), "card_number"),
+                new SourceConfig.ColumnId(new TableId("sales", "line items"), "note"));
+        assertThat(c.source().excludes(new TableId("public", "orders"), "card_number")).isTrue();
+        assertThat(c.source().excludes(new TableId("public", "orders"), "id")).isFalse();
+        assertThat(PipelineConfigParser.parse(GOOD, "test.yaml", Path.of("."), Map.of("PGPASSWORD", "s")::get).source().excludeColumns())
+                .as("default: none").isEmpty();
+    }
+
+    @Test
+    void anExcludedColumnOfATableNotCapturedOrWithoutATableIsRefusedNamingTheEntry() {
+        ConfigException e = catchThrowableOfType(ConfigException.class, () -> PipelineConfigParser.parse(
+                GOOD.replace("  tables: [public.orders, \"sales.line items\"]\n",
+                        "  tables: [public.orders, \"sales.line items\"]\n  excludeColumns: [public.invoices.total, orders_total]\n"),
+                "test.yaml", Path.of("."), Map.of("PGPASSWORD", "s")::get));
+        assertThat(e.getMessage())
+                .contains("source.excludeColumns[0]: table public.invoices is not in source.tables")
+                .contains("source.excludeColumns[1]: expected schema.table.column");
+        ConfigException notAList = catchThrowableOfType(ConfigException.class, () -> PipelineConfigParser.parse(
+                GOOD.replace("  tables: [public.orders, \"sales.line items\"]\n",
+                        "  tables: [public.orders, \"sales.line items\"]\n  excludeColumns: public.orders.note\n"),
+                "test.yaml", Path.of("."), Map.of("PGPASSWORD", "s")::get));
+        assertThat(notAList.getMessage()).contains("source.excludeColumns: expected a list of schema.table.column");
+    }
 }
