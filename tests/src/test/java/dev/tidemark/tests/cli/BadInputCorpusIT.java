@@ -33,7 +33,8 @@ import org.junit.jupiter.params.provider.MethodSource;
  *
  * <p>Placeholders in arguments and files: {@code {dir}} the case's own folder (the process runs elsewhere: the
  * current directory is the module folder, which is how relative paths are shown to follow the config file),
- * {@code {pg}} a PostgreSQL database with {@code public.orders} (primary key) and {@code public.nopk} (none).
+ * {@code {pg}} a PostgreSQL database with {@code public.orders} (primary key), {@code public.nopk} (none) and
+ * {@code public.items} (the rows of the SQLite source {@code src.db}, without its {@code modified} column).
  */
 class BadInputCorpusIT {
     private static final String CANARY = "CANARY-7f3a";
@@ -69,6 +70,8 @@ class BadInputCorpusIT {
             s.execute("CREATE TABLE public.orders (id int PRIMARY KEY, note text)");
             s.execute("INSERT INTO public.orders VALUES (1, 'one'), (2, 'two')");
             s.execute("CREATE TABLE public.nopk (id int, note text)");
+            s.execute("CREATE TABLE public.items (id int PRIMARY KEY, name text)");
+            s.execute("INSERT INTO public.items VALUES (1, 'a'), (2, 'b'), (3, 'c')");
         }
     }
 
@@ -214,6 +217,10 @@ class BadInputCorpusIT {
                 "--source", "jdbc:sqlite:a.db"));
         c.add(withFile("reconcile: --config with tables as a string", 2, "source\\.tables.*expected a list",
                 pipeline("jdbc:postgresql://h/db", "public.orders", "x:1", "jdbc:sqlite:t.db"), "reconcile", "-c", "{dir}/p.yaml"));
+        c.add(new Case("reconcile --config: a relative SQLite target follows the config file", List.of("reconcile", "-c", "{dir}/p.yaml",
+                "--table", "public.items", "--settle", "0s", "--no-progress"),
+                Map.of("p.yaml", pipeline("{pg}", "[public.items]", "x:1", "jdbc:sqlite:src.db")), true, 0, "EQUAL", List.of(),
+                d -> assertThat(Path.of("src.db").toAbsolutePath()).as("nothing created in the current directory").doesNotExist()));
         // ---- compare
         c.add(fails("compare: an unknown scenario", 2, "unknown scenario 'nosuch' \\(expected invoices or random\\)", "compare",
                 "--scenario", "nosuch"));
