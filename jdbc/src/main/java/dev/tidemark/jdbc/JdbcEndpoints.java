@@ -106,7 +106,7 @@ public final class JdbcEndpoints {
         if (cause != null && cause != e && cause.getMessage() != null && !reason.contains(cause.getMessage())) {
             reason += " (" + (cause instanceof java.net.UnknownHostException ? "unknown host " : "") + cause.getMessage() + ")";
         }
-        return "cannot connect to the " + side + " at " + host(url) + " (" + UrlMask.mask(url) + "): " + UrlMask.mask(reason);
+        return "cannot connect to the " + side + " at " + host(url) + " (" + UrlMask.mask(url) + "): " + UrlMask.mask(reason, url);
     }
 
     /** {@code host:port} of a server URL, the file of a SQLite URL, else the URL masked. */

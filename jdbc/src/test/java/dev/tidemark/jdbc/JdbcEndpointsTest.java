@@ -61,5 +61,16 @@ class JdbcEndpointsTest {
         assertThat(UrlMask.mask("No suitable driver found for jdbc:mysql://h/db?user=u&password=pw;pwd=x"))
                 .isEqualTo("No suitable driver found for jdbc:mysql://h/db?user=u&password=[hidden];pwd=[hidden]");
         assertThat(UrlMask.mask("jdbc:postgresql://app:s3cret@h/db")).isEqualTo("jdbc:postgresql://app:[hidden]@h/db");
+        String once = "(source " + UrlMask.mask("jdbc:postgresql://app:s3cret@h/db?password=p2") + ")";
+        assertThat(UrlMask.mask(once)).as("masking twice keeps the text").isEqualTo(once)
+                .isEqualTo("(source jdbc:postgresql://app:[hidden]@h/db?password=[hidden])");
+    }
+
+    @Test
+    void aDriverMessageQuotingThePasswordBareIsMaskedToo() {
+        String url = "jdbc:postgresql://app:s3cret@127.0.0.1:1/shop?password=p2";
+        String m = JdbcEndpoints.connectFailure(JdbcEndpoints.Side.SOURCE, url, new java.sql.SQLException("The connection attempt failed.",
+                "08001", new java.net.UnknownHostException("app:s3cret@127.0.0.1")));
+        assertThat(m).doesNotContain("s3cret").doesNotContain("p2").contains("unknown host app:[hidden]@127.0.0.1");
     }
 }

@@ -41,7 +41,7 @@ public final class SinkFactory {
         } catch (SQLException e) {
             throw new IllegalStateException("cannot open the target at " + dev.tidemark.jdbc.JdbcEndpoints.host(t.jdbcUrl()) + " ("
                     + dev.tidemark.connector.config.UrlRedaction.mask(t.jdbcUrl()) + "): "
-                    + dev.tidemark.connector.config.UrlRedaction.mask(e.getMessage()), e);
+                    + dev.tidemark.jdbc.UrlMask.mask(e.getMessage(), t.jdbcUrl()), e);
         }
     }
 
