@@ -137,6 +137,11 @@ class BadInputCorpusIT {
                 pipeline("jdbc:postgresql://h/db", "[public.orders]", "x:1", "jdbc:sqlite:t.db"),
                 "sink", "-c", "{dir}/p.yaml", "--replay-from", "2026-13-45T99:00:00Z"));
         c.add(fails("sink with a misspelt option", 2, "unknown option '--replay'", "sink", "-c", "x.yaml", "--replay", "earliest"));
+        c.add(withFile("sink: a wrong target password says target and host, never the password", 3,
+                "cannot open the target at 127\\.0\\.0\\.1:3306 .*Access denied",
+                pipeline("jdbc:postgresql://h/db", "[public.orders]", "127.0.0.1:1", "jdbc:mariadb://127.0.0.1:3306/mysql")
+                        .replace("target:\n", "target:\n  user: tidemark_corpus_nobody\n  password: " + CANARY + "\n"),
+                "sink", "-c", "{dir}/p.yaml"));
         c.add(withFile("sink: YAML syntax error gives line and column", 2, "line 2, column \\d+", "name: a\n  source: : x\n",
                 "sink", "-c", "{dir}/p.yaml"));
         // ---- status
@@ -187,6 +192,11 @@ class BadInputCorpusIT {
         c.add(fails("watermark: --chunk-size not a number", 2, "--chunk-size.*'ten'", "watermark", "--chunk-size", "ten"));
         c.add(fails("watermark: --kafka without a control database", 2, "Missing --control JDBC_URL", "watermark", "--source",
                 "jdbc:sqlite:a.db", "--kafka", "x:1", "--table", "items", "--cursor", "modified"));
+        c.add(new Case("watermark: a wrong control password says control and host, never the password", List.of("watermark", "--source",
+                "jdbc:sqlite:{dir}/src.db", "--kafka", "127.0.0.1:1", "--control",
+                "jdbc:mariadb://127.0.0.1:3306/mysql?user=tidemark_corpus_nobody&password=" + CANARY, "--table", "items", "--cursor",
+                "modified", "--no-progress"), Map.of(), true, 3, "cannot connect to the control at 127\\.0\\.0\\.1:3306 .*Access denied",
+                List.of(), d -> { }));
         c.add(new Case("watermark: --window-start without --window-end", List.of("watermark", "--source", "jdbc:sqlite:{dir}/src.db",
                 "--target", "jdbc:sqlite:{dir}/t.db", "--table", "items", "--cursor", "modified", "--window-start", "2013-01-01"),
                 Map.of(), true, 2, "--window-start and --window-end go together", List.of(), d -> { }));
