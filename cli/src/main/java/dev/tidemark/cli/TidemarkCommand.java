@@ -1,5 +1,6 @@
 package dev.tidemark.cli;
 
+import dev.tidemark.connector.config.UrlRedaction;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 
@@ -10,7 +11,7 @@ import picocli.CommandLine.Command;
 @Command(name = "tidemark", mixinStandardHelpOptions = true, version = "tidemark 0.1.0",
         description = "Change-data-capture: PostgreSQL logical decoding → Kafka → JDBC targets, with proof.",
         subcommands = {RunCommand.class, CaptureCommand.class, SinkCommand.class, DemoCommand.class, WatermarkCommand.class,
-                ReconcileCommand.class, CompareCommand.class, StatusCommand.class})
+                ReconcileCommand.class, CompareCommand.class, StatusCommand.class, CommandLine.HelpCommand.class})
 public final class TidemarkCommand implements Runnable {
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;
@@ -31,17 +32,19 @@ public final class TidemarkCommand implements Runnable {
             cmd.getErr().println("tidemark: " + oneLine(e));
             return ExitCodes.of(e);
         });
+        cl.setParameterExceptionHandler(UsageErrors::handle);
         return cl.execute(args);
     }
 
+    /** The failure's message with every credential embedded in a URL masked ({@link UrlRedaction}). */
     static String oneLine(Throwable e) {
-        String m = e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage();
-        return m;
+        String m = e.getMessage() == null ? "failed: " + e.getClass().getSimpleName() : e.getMessage();
+        return UrlRedaction.mask(m);
     }
 
     @Override
     public void run() {
         throw new CommandLine.ParameterException(spec.commandLine(),
-                "choose a command: run, capture, sink, demo, watermark, reconcile or compare");
+                "choose a command: " + String.join(", ", spec.subcommands().keySet()) + " (tidemark help COMMAND explains one)");
     }
 }

@@ -4,6 +4,7 @@ import dev.tidemark.connector.config.ConfigException;
 import dev.tidemark.connector.config.KafkaConfig;
 import dev.tidemark.connector.config.Secret;
 import dev.tidemark.jdbc.Durations;
+import dev.tidemark.jdbc.JdbcEndpoints;
 import dev.tidemark.connector.watermark.RunResult;
 import dev.tidemark.connector.watermark.TableSpec;
 import dev.tidemark.connector.watermark.WatermarkConfig;
@@ -14,7 +15,6 @@ import dev.tidemark.connector.watermark.WatermarkTable;
 import java.io.PrintStream;
 import java.nio.file.Path;
 import java.sql.Connection;
-import java.sql.DriverManager;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -123,8 +123,16 @@ final class WatermarkCommand implements Callable<Integer> {
         if (windowStart != null && interval != null) {
             throw new ConfigException("command line", List.of("a tumbling window (--window-start/--window-end) runs once; drop --every"));
         }
+        // every check that needs no database first: a wrong URL must not create or change anything
+        JdbcEndpoints.check(JdbcEndpoints.Side.SOURCE, parsed.source().url());
+        if (parsed.target() != null) {
+            JdbcEndpoints.check(JdbcEndpoints.Side.TARGET, parsed.target().url());
+        }
+        if (parsed.control() != null) {
+            JdbcEndpoints.check(JdbcEndpoints.Side.CONTROL, parsed.control().url());
+        }
         List<WatermarkTable> tables = new ArrayList<>();
-        try (Connection src = DriverManager.getConnection(parsed.source().url(), parsed.source().properties())) {
+        try (Connection src = JdbcEndpoints.open(JdbcEndpoints.Side.SOURCE, parsed.source().url(), parsed.source().properties())) {
             for (TableSpec spec : parsed.tables()) {
                 if (table == null || config == null || spec.table().equals(table)) {
                     tables.add(spec.resolve(src, parsed.source().url()));

@@ -2,6 +2,8 @@ package dev.tidemark.reconcile;
 
 import dev.tidemark.jdbc.Database;
 import dev.tidemark.jdbc.Databases;
+import dev.tidemark.jdbc.JdbcEndpoints;
+import dev.tidemark.jdbc.UsageException;
 import dev.tidemark.jdbc.ValueKind;
 
 import java.sql.Connection;
@@ -93,10 +95,12 @@ public final class Reconciler {
         Instant started = Instant.now();
         Database srcEngine = Databases.forUrl(request.source().jdbcUrl());
         Database tgtEngine = Databases.forUrl(request.target().jdbcUrl());
-        Connection src = open(request.source(), "source");
+        check(request.source(), JdbcEndpoints.Side.SOURCE);
+        check(request.target(), JdbcEndpoints.Side.TARGET);
+        Connection src = open(request.source(), JdbcEndpoints.Side.SOURCE);
         Connection tgt = null;
         try {
-            tgt = open(request.target(), "target");
+            tgt = open(request.target(), JdbcEndpoints.Side.TARGET);
             shape = TableShape.resolve(request, src, srcEngine, tgt, tgtEngine);
             source = TableSide.open("source", srcEngine, src, request.source().owned(), shape);
             target = TableSide.open("target", tgtEngine, tgt, request.target().owned(), shape);
@@ -148,11 +152,20 @@ public final class Reconciler {
         }
     }
 
-    private static Connection open(ReconcileRequest.Endpoint e, String role) throws SQLException {
+    /** Both sides checked before either is opened: a wrong URL opens (and creates) nothing. */
+    private static void check(ReconcileRequest.Endpoint e, JdbcEndpoints.Side side) {
+        if (e.owned()) {
+            JdbcEndpoints.readRefusal(side, e.jdbcUrl()).ifPresent(why -> {
+                throw new UsageException(why);
+            });
+        }
+    }
+
+    private static Connection open(ReconcileRequest.Endpoint e, JdbcEndpoints.Side side) throws SQLException {
         try {
             return e.open();
         } catch (SQLException ex) {
-            throw new SQLException("cannot connect to the " + role + ": " + ex.getMessage(), ex.getSQLState(), ex);
+            throw new SQLException(JdbcEndpoints.connectFailure(side, e.jdbcUrl(), ex), ex.getSQLState(), ex);
         }
     }
 

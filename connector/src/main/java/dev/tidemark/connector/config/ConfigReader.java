@@ -1,7 +1,11 @@
 package dev.tidemark.connector.config;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.core.JsonLocation;
+import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.node.MissingNode;
+import dev.tidemark.jdbc.UrlMask;
+import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
@@ -34,11 +38,37 @@ public final class ConfigReader {
     }
 
     public void invalid(String key, String value, String why) {
-        problems.add("Invalid value " + (key.endsWith("password") ? "[hidden]" : value) + " for configuration " + key + ": " + why);
+        problems.add("Invalid value " + (key.toLowerCase(java.util.Locale.ROOT).endsWith("password") ? "[hidden]" : UrlMask.mask(value))
+                + " for configuration " + key + ": " + why);
     }
 
     public void missing(String key, String hint) {
         problems.add("Missing value for configuration " + key + (hint == null ? "" : ": " + hint));
+    }
+
+    /**
+     * The one line for a file that is not YAML: where (line and column, 1-based) and the parser's reason, e.g.
+     * {@code not valid YAML at line 3, column 8: while parsing a flow sequence}.
+     */
+    public static String yamlError(IOException e) {
+        String reason = e instanceof JsonProcessingException j ? j.getOriginalMessage() : e.getMessage();
+        reason = reason == null ? "" : reason.lines().map(String::trim).filter(l -> !l.isEmpty()).findFirst().orElse("");
+        JsonLocation at = e instanceof JsonProcessingException j ? j.getLocation() : null;
+        return "not valid YAML" + (at != null && at.getLineNr() > 0 ? " at line " + at.getLineNr() + ", column " + at.getColumnNr() : "")
+                + ": " + reason;
+    }
+
+    /**
+     * A list under {@code field}: a missing one gives an empty list (the caller says whether that is a problem); a
+     * single value or a mapping is a problem "expected a list", never read as a one-element list.
+     */
+    public JsonNode list(JsonNode parent, String field, String key, String example) {
+        JsonNode n = parent.path(field);
+        if (n.isMissingNode() || n.isNull() || n.isArray()) {
+            return n.isArray() ? n : com.fasterxml.jackson.databind.node.JsonNodeFactory.instance.arrayNode();
+        }
+        invalid(key, n.isValueNode() ? n.asText() : n.toString(), "expected a list such as " + example);
+        return null;
     }
 
     /** The mapping under {@code key}; a missing or non-mapping value is a problem and gives an empty node. */

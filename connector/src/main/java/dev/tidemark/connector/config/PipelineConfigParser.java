@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
 import dev.tidemark.event.TableId;
+import dev.tidemark.jdbc.JdbcEndpoints;
 import dev.tidemark.sink.jdbc.SinkOptions;
 import dev.tidemark.sink.jdbc.TargetTableNames;
 import java.io.IOException;
@@ -51,6 +52,8 @@ import java.util.regex.Pattern;
  *   deadLetterTopic: orders.dlq     # poison events go here (default: none, a poison event stops the sink)
  * stateDir: ./tidemark-state        # Debezium offsets file
  * </pre>
+ * Relative paths ({@code stateDir}, a SQLite target file) are resolved against the folder of the file, never the
+ * current directory.
  */
 public final class PipelineConfigParser {
     private static final Pattern NAME = Pattern.compile("[A-Za-z0-9_.-]+");
@@ -87,7 +90,7 @@ public final class PipelineConfigParser {
         try {
             root = new ObjectMapper(new YAMLFactory()).readTree(yaml);
         } catch (IOException e) {
-            throw new ConfigException(sourceName, List.of("not valid YAML: " + e.getMessage().lines().findFirst().orElse("")));
+            throw new ConfigException(sourceName, List.of(ConfigReader.yamlError(e)));
         }
         if (root == null || !root.isObject()) {
             throw new ConfigException(sourceName, List.of("expected a mapping with keys " + TOP));
@@ -114,10 +117,10 @@ public final class PipelineConfigParser {
             invalid("source.url", url, "CDC needs a jdbc:postgresql://host:port/database URL");
         }
         List<TableId> tables = new ArrayList<>();
-        JsonNode t = s.path("tables");
-        if (!t.isArray() || t.isEmpty()) {
+        JsonNode t = reader.list(s, "tables", "source.tables", "[public.orders, public.customers]");
+        if (t != null && t.isEmpty()) {
             problems.add("Missing value for configuration source.tables: list the captured tables as schema.table");
-        } else {
+        } else if (t != null) {
             for (int i = 0; i < t.size(); i++) {
                 String q = substitute("source.tables[" + i + "]", t.get(i).asText());
                 if (q == null || q.isBlank() || q.indexOf('.') <= 0) {
@@ -147,9 +150,12 @@ public final class PipelineConfigParser {
                 (short) integer(k, "kafka.replicationFactor", 1, 1, 7), props);
 
         JsonNode g = section(root, "target", TARGET);
-        String targetUrl = text(g, "target.url", null, true);
+        String targetUrl = JdbcEndpoints.relativeTo(text(g, "target.url", null, true), baseDir);
         if (targetUrl != null && !targetUrl.startsWith("jdbc:")) {
             invalid("target.url", targetUrl, "expected a JDBC URL such as jdbc:sqlite:replica.db");
+        } else if (targetUrl != null) {
+            JdbcEndpoints.refusal(JdbcEndpoints.Side.TARGET, targetUrl)
+                    .ifPresent(why -> problems.add("Invalid configuration target.url: " + why));
         }
         TargetConfig target = new TargetConfig(targetUrl, text(g, "target.user", null, false),
                 Secret.of(text(g, "target.password", "", false)), integer(g, "target.batchSize", 2000, 1, 1_000_000),

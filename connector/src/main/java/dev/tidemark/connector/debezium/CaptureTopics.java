@@ -1,6 +1,7 @@
 package dev.tidemark.connector.debezium;
 
 import dev.tidemark.connector.config.PipelineConfig;
+import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.Properties;
@@ -30,15 +31,24 @@ final class CaptureTopics {
         Properties p = new Properties();
         p.putAll(config.kafka().properties());
         p.put(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, config.kafka().bootstrapServers());
-        try (Admin admin = Admin.create(p)) {
+        Admin admin = Admin.create(p);
+        try {
             create(admin, config);
             awaitLeaders(admin, config);
+            admin.close();
         } catch (InterruptedException e) {
+            admin.close(Duration.ZERO);
             Thread.currentThread().interrupt();
             throw new IllegalStateException("interrupted while creating topics " + config.topics(), e);
         } catch (TimeoutException e) {
+            // not close(): it would wait for the unanswered request's own timeout (60 s), twice the time stated here
+            admin.close(Duration.ZERO);
             throw new IllegalStateException("Kafka at " + config.kafka().bootstrapServers() + " did not answer within "
-                    + WAIT_SECONDS + " s while creating topics " + config.topics(), e);
+                    + WAIT_SECONDS + " s while creating topics " + config.topics()
+                    + " (check kafka.bootstrapServers and that the broker is up)", e);
+        } catch (RuntimeException e) {
+            admin.close(Duration.ZERO);
+            throw e;
         }
     }
 

@@ -1,10 +1,10 @@
 package dev.tidemark.connector.debezium;
 
 import dev.tidemark.jdbc.Identifiers;
+import dev.tidemark.jdbc.JdbcEndpoints;
 import dev.tidemark.connector.config.SourceConfig;
 import dev.tidemark.event.TableId;
 import java.sql.Connection;
-import java.sql.DriverManager;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
@@ -28,7 +28,12 @@ public final class SourcePreflight {
     private SourcePreflight() {
     }
 
-    /** @throws IllegalStateException listing every problem found */
+    /**
+     * Checks everything first and changes nothing until every check passed: only then are the tables that lack
+     * {@code REPLICA IDENTITY FULL} altered (when the configuration allows it).
+     *
+     * @throws IllegalStateException listing every problem found
+     */
     public static void check(SourceConfig source, TypeSupport.Target target) {
         Properties p = new Properties();
         p.setProperty("user", source.user());
@@ -36,13 +41,21 @@ public final class SourcePreflight {
             p.setProperty("password", source.password().reveal());
         }
         List<String> problems = new ArrayList<>();
-        try (Connection c = DriverManager.getConnection(source.jdbcUrl(), p)) {
+        String where = source.host() + ":" + source.port() + "/" + source.database();
+        Connection c;
+        try {
+            c = JdbcEndpoints.open(JdbcEndpoints.Side.SOURCE, source.jdbcUrl(), p);
+        } catch (SQLException e) {
+            throw new IllegalStateException(e.getMessage(), e);
+        }
+        try (c) {
             String wal = single(c, "SHOW wal_level");
             if (!"logical".equals(wal)) {
                 problems.add("wal_level must be 'logical' but is: '" + wal + "' (set wal_level=logical and restart PostgreSQL)");
             }
+            List<TableId> toAlter = new ArrayList<>();
             for (TableId t : source.tables()) {
-                checkTable(c, t, source.setReplicaIdentityFull(), problems);
+                checkTable(c, t, source.setReplicaIdentityFull(), problems).ifPresent(toAlter::add);
                 List<CapturedColumn> columns = columns(c, t);
                 for (CapturedColumn col : columns) {
                     if (!source.excludes(t, col.column())) {
@@ -51,17 +64,26 @@ public final class SourcePreflight {
                 }
                 problems.addAll(ExcludedColumns.problems(source, t, columns, primaryKey(c, t)));
             }
+            if (problems.isEmpty()) {
+                for (TableId t : toAlter) {
+                    try (Statement s = c.createStatement()) {
+                        s.execute("ALTER TABLE " + quote(t.schema()) + "." + quote(t.table()) + " REPLICA IDENTITY FULL");
+                    }
+                    log.info("set REPLICA IDENTITY FULL on {} so updates and deletes carry before-images", t);
+                }
+            }
         } catch (SQLException e) {
-            throw new IllegalStateException("cannot check source " + source.host() + ":" + source.port() + "/"
-                    + source.database() + ": " + e.getMessage(), e);
+            throw new IllegalStateException("cannot check source " + where + ": " + e.getMessage(), e);
         }
         if (!problems.isEmpty()) {
-            throw new IllegalStateException("source " + source.host() + ":" + source.port() + "/" + source.database()
-                    + " is not ready for CDC:\n  " + String.join("\n  ", problems));
+            throw new IllegalStateException("source " + where + " is not ready for CDC (nothing was changed):\n  "
+                    + String.join("\n  ", problems));
         }
     }
 
-    private static void checkTable(Connection c, TableId t, boolean setFull, List<String> problems) throws SQLException {
+    /** Adds the table's problems; returns it when it needs {@code REPLICA IDENTITY FULL} set (and that is allowed). */
+    private static java.util.Optional<TableId> checkTable(Connection c, TableId t, boolean setFull, List<String> problems)
+            throws SQLException {
         String sql = "SELECT c.relreplident, EXISTS (SELECT 1 FROM pg_index i WHERE i.indrelid = c.oid AND i.indisprimary) "
                 + "FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace WHERE n.nspname = ? AND c.relname = ?";
         try (PreparedStatement ps = c.prepareStatement(sql)) {
@@ -70,25 +92,23 @@ public final class SourcePreflight {
             try (ResultSet rs = ps.executeQuery()) {
                 if (!rs.next()) {
                     problems.add("table " + t + " does not exist");
-                    return;
+                    return java.util.Optional.empty();
                 }
                 String identity = rs.getString(1);
                 boolean hasKey = rs.getBoolean(2);
                 if (!hasKey) {
-                    problems.add("table " + t + " has no primary key (the sink applies changes by primary key)");
+                    problems.add("table " + t + " has no primary key (the sink applies changes by primary key; add one)");
                 }
-                if (!"f".equals(identity)) {
-                    if (setFull) {
-                        try (Statement s = c.createStatement()) {
-                            s.execute("ALTER TABLE " + quote(t.schema()) + "." + quote(t.table()) + " REPLICA IDENTITY FULL");
-                        }
-                        log.info("set REPLICA IDENTITY FULL on {} (was '{}') so updates and deletes carry before-images", t, identity);
-                    } else {
-                        problems.add("table " + t + " must have REPLICA IDENTITY FULL but has '" + identity
-                                + "' (run ALTER TABLE " + quote(t.schema()) + "." + quote(t.table())
-                                + " REPLICA IDENTITY FULL, or set source.setReplicaIdentityFull: true)");
-                    }
+                if ("f".equals(identity)) {
+                    return java.util.Optional.empty();
                 }
+                if (setFull) {
+                    return java.util.Optional.of(t);
+                }
+                problems.add("table " + t + " must have REPLICA IDENTITY FULL but has '" + identity
+                        + "' (run ALTER TABLE " + quote(t.schema()) + "." + quote(t.table())
+                        + " REPLICA IDENTITY FULL, or set source.setReplicaIdentityFull: true)");
+                return java.util.Optional.empty();
             }
         }
     }

@@ -39,8 +39,9 @@ public final class SinkFactory {
             return JdbcChangeSink.open(t.jdbcUrl(), p, new SinkOptions(config.name(), t.positionColumn(), t.applyTruncate(),
                     t.softDeletes() ? SinkOptions.DeleteMode.SOFT : SinkOptions.DeleteMode.HARD, rebuildDroppedTables));
         } catch (SQLException e) {
-            throw new IllegalStateException("cannot open target " + dev.tidemark.connector.config.UrlRedaction.mask(t.jdbcUrl())
-                    + ": " + e.getMessage(), e);
+            throw new IllegalStateException("cannot open the target at " + dev.tidemark.jdbc.JdbcEndpoints.host(t.jdbcUrl()) + " ("
+                    + dev.tidemark.connector.config.UrlRedaction.mask(t.jdbcUrl()) + "): "
+                    + dev.tidemark.jdbc.UrlMask.mask(e.getMessage(), t.jdbcUrl()), e);
         }
     }
 

@@ -109,14 +109,21 @@ public final class KafkaDelivery implements Delivery {
         if (topicsReady.contains(topic)) {
             return;
         }
-        try (Admin admin = Admin.create(adminProperties)) {
+        Admin admin = Admin.create(adminProperties);
+        java.time.Duration closeWait = java.time.Duration.ofSeconds(5);
+        try {
             admin.createTopics(List.of(new NewTopic(topic, partitions, replication))).all().get(30, TimeUnit.SECONDS);
         } catch (ExecutionException e) {
             if (!(e.getCause() instanceof TopicExistsException)) {
                 throw new IllegalStateException("cannot create topic " + topic + ": " + e.getCause().getMessage(), e);
             }
         } catch (java.util.concurrent.TimeoutException e) {
-            throw new IllegalStateException("Kafka did not answer within 30 s while creating topic " + topic, e);
+            // and do not let close() wait for the unanswered request's own 60 s timeout: fail in the time stated
+            closeWait = java.time.Duration.ZERO;
+            throw new IllegalStateException("Kafka did not answer within 30 s while creating topic " + topic
+                    + " (check the bootstrap servers and that the broker is up)", e);
+        } finally {
+            admin.close(closeWait);
         }
         topicsReady.add(topic);
     }

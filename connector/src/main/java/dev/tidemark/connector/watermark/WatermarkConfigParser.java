@@ -47,6 +47,8 @@ import java.util.function.Function;
  *     softDelete: IsDeleted
  *     chunkSize: 10000
  * </pre>
+ * Every key but {@code source}, {@code tables} and each table's {@code table} and {@code cursor} may be left out:
+ * its default applies. Relative SQLite files are resolved against the file's folder, never the current directory.
  */
 public final class WatermarkConfigParser {
     private static final Set<String> TOP = Set.of("name", "source", "target", "control", "kafka", "every", "defaults", "tables");
@@ -58,8 +60,11 @@ public final class WatermarkConfigParser {
     private final dev.tidemark.connector.config.ConfigReader reader;
     private final List<String> problems;
 
-    private WatermarkConfigParser(Function<String, String> env) {
+    private final Path baseDir;
+
+    private WatermarkConfigParser(Function<String, String> env, Path baseDir) {
         this.reader = new dev.tidemark.connector.config.ConfigReader(env);
+        this.baseDir = baseDir;
         this.problems = reader.problems();
     }
 
@@ -78,20 +83,25 @@ public final class WatermarkConfigParser {
         } catch (IOException e) {
             throw new ConfigException(file.toString(), List.of("cannot read file: " + e.getMessage()));
         }
-        return parse(text, file.toString(), env);
+        return parse(text, file.toString(), file.toAbsolutePath().getParent(), env);
     }
 
     public static Parsed parse(String yaml, String sourceName, Function<String, String> env) {
+        return parse(yaml, sourceName, null, env);
+    }
+
+    /** @param baseDir relative SQLite files are resolved against it (the file's folder); null keeps them as written */
+    public static Parsed parse(String yaml, String sourceName, Path baseDir, Function<String, String> env) {
         JsonNode root;
         try {
             root = new ObjectMapper(new YAMLFactory()).readTree(yaml);
         } catch (IOException e) {
-            throw new ConfigException(sourceName, List.of("not valid YAML: " + e.getMessage().lines().findFirst().orElse("")));
+            throw new ConfigException(sourceName, List.of(dev.tidemark.connector.config.ConfigReader.yamlError(e)));
         }
         if (root == null || !root.isObject()) {
             throw new ConfigException(sourceName, List.of("expected a mapping with keys " + TOP));
         }
-        WatermarkConfigParser p = new WatermarkConfigParser(env);
+        WatermarkConfigParser p = new WatermarkConfigParser(env, baseDir);
         Parsed parsed = p.build(root);
         if (!p.problems.isEmpty()) {
             throw new ConfigException(sourceName, p.problems);
@@ -136,12 +146,13 @@ public final class WatermarkConfigParser {
         JsonNode d = root.has("defaults") ? section(root, "defaults", DEFAULTS) : MissingNode.getInstance();
         String defOverlap = text(d, "overlap", "defaults.overlap", null);
         String defSettle = text(d, "settle", "defaults.settle", null);
-        Integer defChunk = root.has("defaults") && d.has("chunkSize") ? integer(d, "chunkSize", "defaults.chunkSize", WatermarkTable.DEFAULT_CHUNK) : null;
+        // Integer, not int: an absent key stays null (TableSpec applies the documented default) and is never unboxed
+        Integer defChunk = d.has("chunkSize") ? Integer.valueOf(integer(d, "chunkSize", "defaults.chunkSize", WatermarkTable.DEFAULT_CHUNK)) : null;
         List<TableSpec> tables = new ArrayList<>();
-        JsonNode ts = root.path("tables");
-        if (!ts.isArray() || ts.isEmpty()) {
+        JsonNode ts = reader.list(root, "tables", "tables", "[{table: orders, cursor: modified}]");
+        if (ts != null && ts.isEmpty()) {
             problems.add("Missing value for configuration tables: list the tables to poll");
-        } else {
+        } else if (ts != null) {
             for (int i = 0; i < ts.size(); i++) {
                 String k = "tables[" + i + "]";
                 JsonNode t = ts.get(i);
@@ -170,7 +181,7 @@ public final class WatermarkConfigParser {
                 if (settle != null) {
                     checkDuration(settle, k + ".settle");
                 }
-                Integer chunk = t.has("chunkSize") ? integer(t, "chunkSize", k + ".chunkSize", WatermarkTable.DEFAULT_CHUNK) : defChunk;
+                Integer chunk = t.has("chunkSize") ? Integer.valueOf(integer(t, "chunkSize", k + ".chunkSize", WatermarkTable.DEFAULT_CHUNK)) : defChunk;
                 tables.add(new TableSpec(table, list(t, "key", k + ".key"), cursor, kind, overlap, settle,
                         text(t, "softDelete", k + ".softDelete", null), chunk));
             }
@@ -186,10 +197,13 @@ public final class WatermarkConfigParser {
             return null;
         }
         JsonNode n = section(root, key, ENDPOINT);
-        String url = text(n, "url", key + ".url", null);
+        String url = dev.tidemark.jdbc.JdbcEndpoints.relativeTo(text(n, "url", key + ".url", null), baseDir);
         if (url == null || !url.startsWith("jdbc:")) {
-            problems.add(url == null ? "Missing value for configuration " + key + ".url"
-                    : "Invalid value " + url + " for configuration " + key + ".url: expected a JDBC URL");
+            if (url == null) {
+                problems.add("Missing value for configuration " + key + ".url");
+            } else {
+                reader.invalid(key + ".url", url, "expected a JDBC URL");
+            }
             return null;
         }
         return new WatermarkConfig.Endpoint(url, text(n, "user", key + ".user", null), Secret.of(text(n, "password", key + ".password", "")));

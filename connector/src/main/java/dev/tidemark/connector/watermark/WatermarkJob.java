@@ -3,12 +3,12 @@ package dev.tidemark.connector.watermark;
 import dev.tidemark.jdbc.UsageException;
 
 import dev.tidemark.jdbc.Databases;
+import dev.tidemark.jdbc.JdbcEndpoints;
 import dev.tidemark.jdbc.Dialect;
 import dev.tidemark.sink.jdbc.JdbcChangeSink;
 import dev.tidemark.sink.jdbc.SinkOptions;
 import java.io.PrintStream;
 import java.sql.Connection;
-import java.sql.DriverManager;
 import java.sql.SQLException;
 import java.util.ArrayList;
 import java.util.List;
@@ -42,7 +42,7 @@ public final class WatermarkJob implements AutoCloseable {
     public static WatermarkJob open(WatermarkConfig config, PrintStream progressOut) throws SQLException {
         List<AutoCloseable> opened = new ArrayList<>();
         try {
-            Connection source = connect("source", config.source());
+            Connection source = connect(JdbcEndpoints.Side.SOURCE, config.source());
             opened.add(source);
             source.setAutoCommit(true);
             WatermarkConfig.Endpoint store = config.controlStore();
@@ -51,7 +51,7 @@ public final class WatermarkJob implements AutoCloseable {
                         + ": give a target (or, with Kafka, a control database) to keep the control table in");
             }
             Dialect dialect = Databases.targetForUrl(store.url());
-            Connection controlConnection = connect(config.direct() ? "target" : "control", store);
+            Connection controlConnection = connect(config.direct() ? JdbcEndpoints.Side.TARGET : JdbcEndpoints.Side.CONTROL, store);
             opened.add(controlConnection);
             dialect.configure(controlConnection);
             controlConnection.setAutoCommit(false);
@@ -86,12 +86,8 @@ public final class WatermarkJob implements AutoCloseable {
         }
     }
 
-    private static Connection connect(String role, WatermarkConfig.Endpoint e) throws SQLException {
-        try {
-            return DriverManager.getConnection(e.url(), e.properties());
-        } catch (SQLException ex) {
-            throw new SQLException("cannot connect to the " + role + " " + e + ": " + ex.getMessage(), ex.getSQLState(), ex);
-        }
+    private static Connection connect(JdbcEndpoints.Side side, WatermarkConfig.Endpoint e) throws SQLException {
+        return JdbcEndpoints.open(side, e.url(), e.properties());
     }
 
     /** The database name in a JDBC URL, for {@code source.db}: the path's last segment, or the SQLite file name. */

@@ -120,4 +120,65 @@ class PipelineConfigParserTest {
                 "test.yaml", Path.of("."), Map.of("PGPASSWORD", "s")::get));
         assertThat(notAList.getMessage()).contains("source.excludeColumns: expected a list of schema.table.column");
     }
+
+    @Test
+    void tablesWrittenAsOneStringSayExpectedAList() {
+        ConfigException e = catchThrowableOfType(ConfigException.class, () -> PipelineConfigParser.parse(
+                GOOD.replace("[public.orders, \"sales.line items\"]", "public.orders"), "test.yaml", Path.of("."), Map.of("PGPASSWORD", "s")::get));
+        assertThat(e.problems()).containsExactly(
+                "Invalid value public.orders for configuration source.tables: expected a list such as [public.orders, public.customers]");
+    }
+
+    @Test
+    void yamlSyntaxErrorsGiveLineAndColumn() {
+        ConfigException e = catchThrowableOfType(ConfigException.class, () -> PipelineConfigParser.parse(
+                "name: a\nsource:\n  url: [jdbc:postgresql://h/db\n  tables: x\n", "p.yaml", Path.of("."), Map.<String, String>of()::get));
+        assertThat(e.problems()).singleElement().asString().matches("not valid YAML at line \\d+, column \\d+: .+");
+    }
+
+    @Test
+    void urlCredentialsInAnInvalidValueAreMasked() {
+        ConfigException e = catchThrowableOfType(ConfigException.class, () -> PipelineConfigParser.parse(
+                GOOD.replace("jdbc:postgresql://db.example:6543/app", "jdbc:mysql://u:pw1@h/db?password=pw2&ssl=true"), "test.yaml",
+                Path.of("."), Map.of("PGPASSWORD", "s")::get));
+        assertThat(e.getMessage()).doesNotContain("pw1").doesNotContain("pw2")
+                .contains("Invalid value jdbc:mysql://u:[hidden]@h/db?password=[hidden]&ssl=true for configuration source.url");
+    }
+
+    @Test
+    void aTargetTidemarkCannotWriteIsRefusedListingTheSupportedOnes() {
+        ConfigException e = catchThrowableOfType(ConfigException.class, () -> PipelineConfigParser.parse(
+                GOOD.replace("jdbc:sqlite:${DATA_DIR:-/var/lib/tidemark}/replica.db", "jdbc:oracle:thin:@h:1521/x"), "test.yaml",
+                Path.of("."), Map.of("PGPASSWORD", "s")::get));
+        assertThat(e.problems()).singleElement().asString().startsWith("Invalid configuration target.url: unsupported target jdbc:oracle")
+                .contains("supported: jdbc:sqlite, jdbc:postgresql, jdbc:mariadb");
+    }
+
+    @Test
+    void relativePathsFollowTheConfigFileNotTheCurrentDirectory() {
+        PipelineConfig c = PipelineConfigParser.parse(GOOD.replace("${DATA_DIR:-/var/lib/tidemark}/replica.db", "data/replica.db")
+                + "stateDir: state\n", "test.yaml", Path.of("/etc/tidemark"), Map.of("PGPASSWORD", "s")::get);
+        assertThat(c.target().jdbcUrl()).isEqualTo("jdbc:sqlite:/etc/tidemark/data/replica.db");
+        assertThat(c.stateDir()).isEqualTo(Path.of("/etc/tidemark/state"));
+    }
+
+    /** The example file says it shows every default: with its optional keys removed it must parse to the same thing. */
+    @Test
+    void theExamplePipelineShowsTheDefaults() throws Exception {
+        Path example = Path.of("..", "docs", "examples", "pipeline.yaml");
+        PipelineConfig shown = PipelineConfigParser.parse(java.nio.file.Files.readString(example), "pipeline.yaml", Path.of("/x"),
+                Map.<String, String>of()::get);
+        PipelineConfig defaults = PipelineConfigParser.parse("""
+                name: orders
+                source:
+                  url: jdbc:postgresql://127.0.0.1:5432/app
+                  tables: [public.orders, public.customers]
+                kafka:
+                  bootstrapServers: 127.0.0.1:9092
+                target:
+                  url: jdbc:sqlite:replica.db
+                """, "minimal.yaml", Path.of("/x"), Map.<String, String>of()::get);
+        assertThat(shown).isEqualTo(defaults);
+        assertThat(shown.target().deadLetterTopic()).as("dead-letter topic off by default").isNull();
+    }
 }

@@ -60,4 +60,29 @@ class WatermarkConfigParserTest {
                 "Invalid value later for configuration tables[0].settle: 'later' is not a duration (expected e.g. 500ms, 5s, 90m, 1h30m, 1d, 2w)",
                 "Invalid value 0 for configuration tables[0].chunkSize: must be at least 1");
     }
+
+    /** Issue 12: without defaults.chunkSize (or without defaults at all) the documented defaults apply; this crashed. */
+    @Test
+    void everyDefaultAppliesWhenItsKeyIsAbsent() {
+        for (String defaults : new String[] {"", "defaults: { overlap: 1d }\n", "defaults: {}\n"}) {
+            WatermarkConfigParser.Parsed p = WatermarkConfigParser.parse("source: { url: 'jdbc:sqlite:src.db' }\n"
+                    + "target: { url: 'jdbc:sqlite:replica.db' }\n" + defaults + "tables:\n  - { table: items, cursor: modified }\n",
+                    "minimal.yaml", java.nio.file.Path.of("/srv/shop"), Map.<String, String>of()::get);
+            assertThat(p.name()).isEqualTo("watermark");
+            assertThat(p.tables()).singleElement().satisfies(t -> {
+                assertThat(t.chunkSize()).as(defaults).isNull();
+                assertThat(t.settle()).isNull();
+            });
+            assertThat(p.source().url()).as("relative to the file").isEqualTo("jdbc:sqlite:/srv/shop/src.db");
+            assertThat(p.target().url()).isEqualTo("jdbc:sqlite:/srv/shop/replica.db");
+        }
+    }
+
+    @Test
+    void tablesWrittenAsOneStringSayExpectedAList() {
+        ConfigException e = catchThrowableOfType(ConfigException.class, () -> WatermarkConfigParser.parse(
+                "source: { url: 'jdbc:sqlite:src.db' }\ntarget: { url: 'jdbc:sqlite:r.db' }\ntables: items\n", "w.yaml",
+                Map.<String, String>of()::get));
+        assertThat(e.problems()).singleElement().asString().startsWith("Invalid value items for configuration tables: expected a list");
+    }
 }

@@ -9,16 +9,25 @@ import java.util.Map;
 /**
  * Where the sink starts reading when its partitions are assigned. The default, {@link Stored}, resumes from the
  * offsets committed in the target (or the beginning of the topic for a new target); the others rewind once, on the
- * first assignment, and from then on the target's offsets advance as usual.
+ * first assignment, and from then on the target's offsets advance as usual. {@code toString()} is the form a user
+ * writes after {@code --replay-from} (messages quote it), never a record's internal shape.
  */
 public sealed interface ReplayFrom {
 
     /** Resume from the offsets stored in the target. */
     record Stored() implements ReplayFrom {
+        @Override
+        public String toString() {
+            return "the stored offsets";
+        }
     }
 
     /** Every partition from its earliest retained offset. */
     record Earliest() implements ReplayFrom {
+        @Override
+        public String toString() {
+            return "earliest";
+        }
     }
 
     /**
@@ -28,10 +37,21 @@ public sealed interface ReplayFrom {
         public Offsets {
             offsets = Map.copyOf(offsets);
         }
+
+        /** As given on the command line: {@code topic:partition:offset,…}. */
+        @Override
+        public String toString() {
+            return offsets.entrySet().stream().sorted(Map.Entry.comparingByKey()).map(e -> e.getKey() + ":" + e.getValue())
+                    .collect(java.util.stream.Collectors.joining(","));
+        }
     }
 
     /** The first offset of each partition whose record timestamp is at or after the instant. */
     record Since(Instant timestamp) implements ReplayFrom {
+        @Override
+        public String toString() {
+            return timestamp.toString();
+        }
     }
 
     /**

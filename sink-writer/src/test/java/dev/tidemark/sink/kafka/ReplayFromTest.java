@@ -24,4 +24,12 @@ class ReplayFromTest {
         assertThatThrownBy(() -> ReplayFrom.parse("2026-13-01T00:00:00Z")).hasMessageContaining("is not an ISO-8601 instant");
         assertThatThrownBy(() -> ReplayFrom.parse("0:-5")).hasMessageContaining("non-negative offset");
     }
+
+    @Test
+    void printsAsTheUserWritesItNeverAsARecord() {
+        for (String given : new String[] {"earliest", "0:15,2:7", "shop.public.orders:1:42", "2026-11-29T10:00:00Z"}) {
+            assertThat(ReplayFrom.parse(given).toString()).isEqualTo(given);
+        }
+        assertThat(new ReplayFrom.Stored().toString()).isEqualTo("the stored offsets").doesNotContain("[");
+    }
 }

@@ -1,0 +1,56 @@
+package dev.tidemark.jdbc;
+
+import java.util.regex.Pattern;
+
+/**
+ * Masks credentials embedded in JDBC URLs, or in any text quoting one, before it reaches a message or a log line:
+ * URL parameters ({@code password=…}, {@code pwd=…}, {@code secret=…}, {@code token=…}, separated by {@code &} or
+ * {@code ;}) and user information ({@code //user:password@host}). Everything else is kept, so the URL still says
+ * which database is meant.
+ */
+public final class UrlMask {
+    private static final String HIDDEN = "[hidden]";
+    // (?!\[hidden]) keeps text masked twice (a message quoting a masked URL) as it was, closing bracket included
+    private static final Pattern PARAM = Pattern.compile("(?i)((?:password|passwd|pwd|secret|token)=)(?!\\[hidden])[^&;\\s'\"]*");
+    private static final Pattern USERINFO = Pattern.compile("(//[^/:@\\s]+:)(?!\\[hidden]@)[^@/\\s]*@");
+
+    private UrlMask() {
+    }
+
+    /** {@code text} with every embedded credential replaced by {@code [hidden]}; null stays null. */
+    public static String mask(String text) {
+        if (text == null) {
+            return null;
+        }
+        return USERINFO.matcher(PARAM.matcher(text).replaceAll("$1[hidden]")).replaceAll("$1[hidden]@");
+    }
+
+    /**
+     * {@code text} masked, and also every credential of {@code url} wherever it appears in it: a driver's message
+     * can quote a password without its {@code password=} or {@code //user:…@} (e.g. "unknown host app:s3cret@db").
+     */
+    public static String mask(String text, String url) {
+        String masked = mask(text);
+        if (masked == null || url == null) {
+            return masked;
+        }
+        for (String secret : secretsOf(url)) {
+            masked = masked.replace(secret, HIDDEN);
+        }
+        return masked;
+    }
+
+    private static java.util.List<String> secretsOf(String url) {
+        java.util.List<String> out = new java.util.ArrayList<>();
+        java.util.regex.Matcher p = Pattern.compile("(?i)(?:password|passwd|pwd|secret|token)=([^&;\\s'\"]+)").matcher(url);
+        while (p.find()) {
+            out.add(p.group(1));
+        }
+        java.util.regex.Matcher u = Pattern.compile("//[^/:@\\s]+:([^@/\\s]+)@").matcher(url);
+        while (u.find()) {
+            out.add(u.group(1));
+        }
+        out.removeIf(s -> s.equals(HIDDEN) || s.isEmpty());
+        return out;
+    }
+}
