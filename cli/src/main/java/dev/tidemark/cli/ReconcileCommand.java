@@ -4,7 +4,7 @@ import dev.tidemark.jdbc.UsageException;
 import dev.tidemark.connector.config.ConfigException;
 import dev.tidemark.connector.config.PipelineConfig;
 import dev.tidemark.connector.config.PipelineConfigParser;
-import dev.tidemark.connector.config.UrlRedaction;
+import dev.tidemark.jdbc.UrlMask;
 import dev.tidemark.reconcile.ReconcileReport;
 import dev.tidemark.reconcile.ReconcileRequest;
 import dev.tidemark.reconcile.ReconcileResult;
@@ -262,6 +262,6 @@ final class ReconcileCommand implements Callable<Integer> {
 
     @Override
     public String toString() {
-        return "reconcile " + UrlRedaction.mask(source) + " → " + UrlRedaction.mask(target);
+        return "reconcile " + UrlMask.mask(source) + " → " + UrlMask.mask(target);
     }
 }

@@ -1,6 +1,6 @@
 package dev.tidemark.cli;
 
-import dev.tidemark.connector.config.UrlRedaction;
+import dev.tidemark.jdbc.UrlMask;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 
@@ -36,10 +36,10 @@ public final class TidemarkCommand implements Runnable {
         return cl.execute(args);
     }
 
-    /** The failure's message with every credential embedded in a URL masked ({@link UrlRedaction}). */
+    /** The failure's message with every credential embedded in a URL masked ({@link UrlMask}). */
     static String oneLine(Throwable e) {
         String m = e.getMessage() == null ? "failed: " + e.getClass().getSimpleName() : e.getMessage();
-        return UrlRedaction.mask(m);
+        return UrlMask.mask(m);
     }
 
     @Override

@@ -1,6 +1,6 @@
 package dev.tidemark.cli;
 
-import dev.tidemark.connector.config.UrlRedaction;
+import dev.tidemark.jdbc.UrlMask;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Optional;
@@ -17,7 +17,7 @@ final class UsageErrors {
 
     static int handle(CommandLine.ParameterException e, String[] args) {
         CommandLine cmd = e.getCommandLine();
-        cmd.getErr().println("tidemark: " + UrlRedaction.mask(message(e, args)) + "; see `" + helpFor(cmd) + "`");
+        cmd.getErr().println("tidemark: " + UrlMask.mask(message(e, args)) + "; see `" + helpFor(cmd) + "`");
         return ExitCodes.USAGE;
     }
 

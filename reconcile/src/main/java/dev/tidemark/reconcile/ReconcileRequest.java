@@ -166,7 +166,7 @@ public record ReconcileRequest(Endpoint source, TableId sourceTable, Endpoint ta
 
         @Override
         public String toString() {
-            return dev.tidemark.connector.config.UrlRedaction.mask(jdbcUrl);
+            return UrlMask.mask(jdbcUrl);
         }
     }
 

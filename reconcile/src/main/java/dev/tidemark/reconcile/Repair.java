@@ -4,7 +4,7 @@ import dev.tidemark.jdbc.Database;
 import dev.tidemark.jdbc.Databases;
 import dev.tidemark.jdbc.ValueKind;
 
-import dev.tidemark.connector.config.UrlRedaction;
+import dev.tidemark.jdbc.UrlMask;
 import dev.tidemark.jdbc.SourceColumn;
 import dev.tidemark.jdbc.SourceSql;
 import dev.tidemark.event.ChangeEvent;
@@ -115,7 +115,7 @@ public final class Repair {
             throw new RefusedException(String.format(Locale.ROOT, "refusing to delete %d of the %,d rows of target table %s (%.1f%%, more "
                             + "than the allowed %.1f%%): check that %s is the right target, then repeat with --force",
                     plan.deletes().size(), plan.targetRows(), plan.targetTable(), plan.deleteShare() * 100, maxDeleteShare * 100,
-                    UrlRedaction.mask(request.target().jdbcUrl())));
+                    UrlMask.mask(request.target().jdbcUrl())));
         }
         if (plan.empty()) {
             return new Outcome(0, 0, 0);

@@ -5,7 +5,7 @@ import dev.tidemark.jdbc.UsageException;
 import dev.tidemark.jdbc.Database;
 import dev.tidemark.jdbc.ValueKind;
 
-import dev.tidemark.connector.config.UrlRedaction;
+import dev.tidemark.jdbc.UrlMask;
 import dev.tidemark.jdbc.SourceColumn;
 import dev.tidemark.jdbc.SourceTable;
 import dev.tidemark.event.TableId;
@@ -61,12 +61,12 @@ record TableShape(SourceTable source, SourceTable target, String targetTable, Li
             target = SourceTable.describe(tgt, tgtEngine, new TableId("", request.targetTable()));
         } catch (IllegalArgumentException e) {
             throw new UsageException("target table " + request.targetTable() + " does not exist (or cannot be read) in "
-                    + UrlRedaction.mask(request.target().jdbcUrl()), e);
+                    + UrlMask.mask(request.target().jdbcUrl()), e);
         }
         List<String> keys = request.keyColumns().isEmpty() ? source.primaryKey() : request.keyColumns();
         if (keys.isEmpty()) {
             throw new UsageException("source table " + request.sourceTable() + " has no primary key: give the key "
-                    + "column(s) with --key (source " + UrlRedaction.mask(request.source().jdbcUrl()) + ")");
+                    + "column(s) with --key (source " + UrlMask.mask(request.source().jdbcUrl()) + ")");
         }
         Set<String> metadata = new java.util.HashSet<>(List.of(request.positionColumn(), SinkOptions.DEFAULT_POSITION_COLUMN, SinkOptions.DELETED_COLUMN));
         List<String> problems = new ArrayList<>();

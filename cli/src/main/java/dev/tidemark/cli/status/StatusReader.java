@@ -1,7 +1,7 @@
 package dev.tidemark.cli.status;
 
 import dev.tidemark.connector.config.PipelineConfig;
-import dev.tidemark.connector.config.UrlRedaction;
+import dev.tidemark.jdbc.UrlMask;
 import dev.tidemark.connector.debezium.CaptureStartDecision;
 import dev.tidemark.connector.debezium.Lsn;
 import dev.tidemark.connector.debezium.OffsetsFile;
@@ -40,7 +40,7 @@ public final class StatusReader {
         try (JdbcChangeSink sink = SinkFactory.openTarget(config)) {
             stored = sink.storedOffsets();
         } catch (RuntimeException e) {
-            problems.add("target " + UrlRedaction.mask(config.target().jdbcUrl()) + ": " + e.getMessage());
+            problems.add("target " + UrlMask.mask(config.target().jdbcUrl()) + ": " + e.getMessage());
         }
         List<PipelineStatus.Partition> partitions = new ArrayList<>();
         Properties p = new Properties();
@@ -118,7 +118,7 @@ public final class StatusReader {
                 return new PipelineStatus.Slot(config.source().slot(), true, rs.getBoolean(1), rs.getString(2), rs.getString(3), rs.getLong(4));
             }
         } catch (SQLException e) {
-            problems.add("source " + UrlRedaction.mask(config.source().jdbcUrl()) + ": " + e.getMessage());
+            problems.add("source " + UrlMask.mask(config.source().jdbcUrl()) + ": " + e.getMessage());
             return null;
         }
     }

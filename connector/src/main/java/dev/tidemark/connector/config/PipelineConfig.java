@@ -1,5 +1,6 @@
 package dev.tidemark.connector.config;
 
+import dev.tidemark.jdbc.UrlMask;
 import dev.tidemark.event.TableId;
 import java.nio.file.Path;
 import java.util.List;
@@ -29,9 +30,9 @@ public record PipelineConfig(String name, SourceConfig source, KafkaConfig kafka
 
     /** The effective configuration for the log, with secrets masked. */
     public String describe() {
-        return "pipeline " + name + ": source " + UrlRedaction.mask(source.jdbcUrl()) + " user " + source.user() + " password "
+        return "pipeline " + name + ": source " + UrlMask.mask(source.jdbcUrl()) + " user " + source.user() + " password "
                 + source.password() + " tables " + source.tables() + " slot " + source.slot() + " → kafka "
-                + kafka.bootstrapServers() + " topics " + topics() + " → target " + UrlRedaction.mask(target.jdbcUrl())
+                + kafka.bootstrapServers() + " topics " + topics() + " → target " + UrlMask.mask(target.jdbcUrl())
                 + " batch " + target.batchSize() + "; state " + stateDir;
     }
 }

@@ -1,5 +1,6 @@
 package dev.tidemark.connector.pipeline;
 
+import dev.tidemark.jdbc.UrlMask;
 import dev.tidemark.connector.config.PipelineConfig;
 import dev.tidemark.connector.config.TargetConfig;
 import dev.tidemark.sink.jdbc.JdbcChangeSink;
@@ -40,7 +41,7 @@ public final class SinkFactory {
                     t.softDeletes() ? SinkOptions.DeleteMode.SOFT : SinkOptions.DeleteMode.HARD, rebuildDroppedTables));
         } catch (SQLException e) {
             throw new IllegalStateException("cannot open the target at " + dev.tidemark.jdbc.JdbcEndpoints.host(t.jdbcUrl()) + " ("
-                    + dev.tidemark.connector.config.UrlRedaction.mask(t.jdbcUrl()) + "): "
+                    + UrlMask.mask(t.jdbcUrl()) + "): "
                     + dev.tidemark.jdbc.UrlMask.mask(e.getMessage(), t.jdbcUrl()), e);
         }
     }

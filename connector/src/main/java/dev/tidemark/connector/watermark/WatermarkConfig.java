@@ -4,7 +4,7 @@ import dev.tidemark.jdbc.Durations;
 
 import dev.tidemark.connector.config.KafkaConfig;
 import dev.tidemark.connector.config.Secret;
-import dev.tidemark.connector.config.UrlRedaction;
+import dev.tidemark.jdbc.UrlMask;
 import java.time.Duration;
 import java.util.List;
 import java.util.Objects;
@@ -45,7 +45,7 @@ public record WatermarkConfig(String name, Endpoint source, Endpoint target, End
 
         @Override
         public String toString() {
-            return UrlRedaction.mask(url) + (user == null ? "" : " user " + user);
+            return UrlMask.mask(url) + (user == null ? "" : " user " + user);
         }
     }
 
