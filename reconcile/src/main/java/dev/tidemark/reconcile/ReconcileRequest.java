@@ -1,5 +1,6 @@
 package dev.tidemark.reconcile;
 
+import dev.tidemark.jdbc.UrlMask;
 import dev.tidemark.event.TableId;
 import dev.tidemark.sink.jdbc.SinkOptions;
 import java.io.PrintStream;
