@@ -10,7 +10,7 @@ import picocli.CommandLine.Command;
 @Command(name = "tidemark", mixinStandardHelpOptions = true, version = "tidemark 0.1.0",
         description = "Change-data-capture: PostgreSQL logical decoding → Kafka → JDBC targets, with proof.",
         subcommands = {RunCommand.class, CaptureCommand.class, SinkCommand.class, DemoCommand.class, WatermarkCommand.class,
-                ReconcileCommand.class, CompareCommand.class, StatusCommand.class})
+                ReconcileCommand.class, CompareCommand.class, StatusCommand.class, DevKafkaCommand.class})
 public final class TidemarkCommand implements Runnable {
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;
