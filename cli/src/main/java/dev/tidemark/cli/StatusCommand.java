@@ -31,7 +31,9 @@ final class StatusCommand implements Callable<Integer> {
     public Integer call() throws Exception {
         PipelineConfig cfg = PipelineConfigParser.parse(config);
         // status reports an unreachable broker itself, as one problem line; the Kafka client's own retries are noise
-        ((ch.qos.logback.classic.Logger) LoggerFactory.getLogger("org.apache.kafka")).setLevel(Level.OFF);
+        if (LoggerFactory.getLogger("org.apache.kafka") instanceof ch.qos.logback.classic.Logger kafkaLog) {
+            kafkaLog.setLevel(Level.OFF);
+        }
         PipelineStatus s = StatusReader.read(cfg);
         if (json) {
             System.out.println(new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT).writeValueAsString(s));
