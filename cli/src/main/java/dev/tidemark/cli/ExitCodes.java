@@ -12,6 +12,8 @@ final class ExitCodes {
     static final int USAGE = 2;
     /** every other failure: a database, the broker or the data failed at run time */
     static final int RUNTIME = 3;
+    /** stopped by Ctrl-C (SIGINT; 128 + 2), after a quiet drain; also the demo and compare on SIGTERM */
+    static final int INTERRUPTED = 130;
 
     private ExitCodes() {
     }

@@ -12,7 +12,10 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import picocli.CommandLine.Option;
 
-/** Shared body of {@code run}, {@code capture} and {@code sink}: start, wait for a signal or a failure, drain. */
+/**
+ * Shared body of {@code run}, {@code capture} and {@code sink}: start, wait for a signal or a failure, drain. Exit 0
+ * after SIGTERM (drained), 130 after Ctrl-C (drained too), 3 when a half failed.
+ */
 abstract class PipelineCommand implements Callable<Integer> {
     private static final Logger log = LoggerFactory.getLogger(PipelineCommand.class);
 
@@ -56,6 +59,7 @@ abstract class PipelineCommand implements Callable<Integer> {
                 return ExitCodes.RUNTIME;
             }
         }
-        return ExitCodes.OK;
+        // SIGTERM is how a supervisor stops the sidecar: a drained stop is success. Ctrl-C says so (130).
+        return termination.isRequested() && termination.byCtrlC() ? ExitCodes.INTERRUPTED : ExitCodes.OK;
     }
 }

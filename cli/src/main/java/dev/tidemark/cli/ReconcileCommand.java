@@ -101,7 +101,7 @@ final class ReconcileCommand implements Callable<Integer> {
             description = "most target rows a repair may delete without --force, as a percentage or fraction (default: ${DEFAULT-VALUE})")
     String maxDeleteShare;
 
-    @Option(names = "--no-progress", description = "no progress bar on stderr")
+    @Option(names = "--no-progress", description = "no progress bar on stderr (bars are drawn only on a terminal)")
     boolean noProgress;
 
     private final PrintStream out = System.out;
@@ -136,7 +136,7 @@ final class ReconcileCommand implements Callable<Integer> {
         boolean equal = true;
         for (ReconcileRequest base : requests) {
             ReconcileRequest request = base.withSettle(settleDuration).withSegmentRows(segmentRows).withKeyLimit(keyLimit)
-                    .withProgress(noProgress ? null : err);
+                    .withProgress(Terminal.progress(noProgress, err));
             ReconcileResult r = Reconciler.reconcile(request);
             report.print(ReconcileReport.text(r, show));
             if (repair && !r.equal()) {

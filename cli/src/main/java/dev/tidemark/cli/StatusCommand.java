@@ -2,18 +2,24 @@ package dev.tidemark.cli;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
+import ch.qos.logback.classic.Level;
+import dev.tidemark.connector.config.PipelineConfig;
 import dev.tidemark.connector.config.PipelineConfigParser;
 import dev.tidemark.cli.status.PipelineStatus;
 import dev.tidemark.cli.status.StatusReader;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
+import org.slf4j.LoggerFactory;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
-/** Where a pipeline stands: replication slot, topic end offsets, offsets stored in the target, lag. */
+/**
+ * Where a pipeline stands: replication slot, topic end offsets, offsets stored in the target, lag. Read-only: it
+ * creates no topic, no target file and no table; a lag it cannot compute is "unknown", never 0.
+ */
 @Command(name = "status", mixinStandardHelpOptions = true,
         description = "Show a pipeline's replication slot (WAL it retains), each topic partition's end offset, the offset "
-                + "stored in the target and the lag between them. Exit 0 when everything could be read, 3 otherwise.")
+                + "stored in the target and the lag between them; changes nothing. Exit 0 when everything could be read, 3 otherwise.")
 final class StatusCommand implements Callable<Integer> {
     @Option(names = {"-c", "--config"}, required = true, paramLabel = "FILE", description = "pipeline YAML file")
     Path config;
@@ -23,7 +29,12 @@ final class StatusCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
-        PipelineStatus s = StatusReader.read(PipelineConfigParser.parse(config));
+        PipelineConfig cfg = PipelineConfigParser.parse(config);
+        // status reports an unreachable broker itself, as one problem line; the Kafka client's own retries are noise
+        if (LoggerFactory.getLogger("org.apache.kafka") instanceof ch.qos.logback.classic.Logger kafkaLog) {
+            kafkaLog.setLevel(Level.OFF);
+        }
+        PipelineStatus s = StatusReader.read(cfg);
         if (json) {
             System.out.println(new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT).writeValueAsString(s));
         } else {
@@ -44,9 +55,11 @@ final class StatusCommand implements Callable<Integer> {
         System.out.println("  capture offsets: " + s.offsets());
         System.out.printf("  %-40s %9s %12s %12s %10s%n", "topic", "partition", "end", "applied", "lag");
         for (PipelineStatus.Partition p : s.partitions()) {
-            System.out.printf("  %-40s %9d %12d %12d %10d%n", p.topic(), p.partition(), p.endOffset(), p.storedOffset(), p.lag());
+            System.out.printf("  %-40s %9d %12d %12s %10s%n", p.topic(), p.partition(), p.endOffset(),
+                    p.storedOffset() == null ? "unknown" : p.storedOffset(), p.lag() == null ? "unknown" : p.lag());
         }
-        System.out.printf("  total lag: %,d events%n", s.totalLag());
+        System.out.println(s.totalLag() == null ? "  total lag: unknown (see the problems below)"
+                : String.format("  total lag: %,d events", s.totalLag()));
         s.problems().forEach(p -> System.out.println("  problem: " + p));
     }
 }

@@ -11,18 +11,39 @@ import picocli.CommandLine.Command;
 @Command(name = "tidemark", mixinStandardHelpOptions = true, version = "tidemark 0.1.0",
         description = "Change-data-capture: PostgreSQL logical decoding → Kafka → JDBC targets, with proof.",
         subcommands = {RunCommand.class, CaptureCommand.class, SinkCommand.class, DemoCommand.class, WatermarkCommand.class,
-                ReconcileCommand.class, CompareCommand.class, StatusCommand.class, CommandLine.HelpCommand.class})
+                ReconcileCommand.class, CompareCommand.class, StatusCommand.class, DevKafkaCommand.class, CommandLine.HelpCommand.class})
 public final class TidemarkCommand implements Runnable {
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;
 
+    /** Log line formats; read by {@link #main} before logging starts (logback.xml picks the appender). */
+    enum LogFormat { text, json }
+
+    @CommandLine.Option(names = "--log-format", paramLabel = "text|json", scope = CommandLine.ScopeType.INHERIT,
+            description = "log lines on stderr as text (default; ISO-8601 time with zone) or json (one object per line: ts, "
+                    + "level, logger, message). The level comes from TIDEMARK_LOG_LEVEL (default INFO).")
+    LogFormat logFormat;
+
     public static void main(String[] args) {
+        logFormat(args).ifPresent(f -> System.setProperty("TIDEMARK_LOG_FORMAT", f.toUpperCase(java.util.Locale.ROOT)));
         if (args.length > 0 && (args[0].equals("demo") || args[0].equals("compare")) && System.getProperty("TIDEMARK_LOG_LEVEL") == null
                 && System.getenv("TIDEMARK_LOG_LEVEL") == null) {
             // demo and compare narrate on stdout; keep the log to warnings
             System.setProperty("TIDEMARK_LOG_LEVEL", "WARN");
         }
         System.exit(execute(args));
+    }
+
+    /** The value of {@code --log-format} when it is a known format (picocli rejects any other with exit 2). */
+    static java.util.Optional<String> logFormat(String[] args) {
+        for (int i = 0; i < args.length; i++) {
+            String v = args[i].startsWith("--log-format=") ? args[i].substring("--log-format=".length())
+                    : args[i].equals("--log-format") && i + 1 < args.length ? args[i + 1] : null;
+            if (v != null && (v.equals("text") || v.equals("json"))) {
+                return java.util.Optional.of(v);
+            }
+        }
+        return java.util.Optional.empty();
     }
 
     /** Runs the command line and returns the exit code (no System.exit, for tests). */

@@ -107,7 +107,7 @@ final class WatermarkCommand implements Callable<Integer> {
     @Option(names = "--probes", description = "run the safety probes on every run, not only the first")
     boolean probes;
 
-    @Option(names = "--no-progress", description = "no progress bar on first loads")
+    @Option(names = "--no-progress", description = "no progress bar on first loads (bars are drawn only on a terminal)")
     boolean noProgress;
 
     private final PrintStream out = System.out;
@@ -145,7 +145,7 @@ final class WatermarkCommand implements Callable<Integer> {
         WatermarkConfig cfg = parsed.with(tables);
         log.info("{}", cfg.describe());
         Termination termination = Termination.install();
-        try (WatermarkJob job = WatermarkJob.open(cfg, noProgress ? null : err)) {
+        try (WatermarkJob job = WatermarkJob.open(cfg, Terminal.progress(noProgress, err))) {
             WatermarkPoller.Request request = new WatermarkPoller.Request(windowStart, windowEnd, probes, termination::isRequested);
             while (true) {
                 for (RunResult r : job.runAll(request)) {

@@ -77,11 +77,19 @@ public final class LocalKafka implements AutoCloseable {
 
     /** Formats and starts a broker in {@code baseDir} (created if absent); returns once it serves requests. */
     public static LocalKafka start(Path baseDir) {
+        return start(baseDir, 0);
+    }
+
+    /**
+     * As {@link #start(Path)}, with the broker listening on {@code port} (0: a free port; the controller always
+     * gets a free one). The caller checks that {@code port} is free.
+     */
+    public static LocalKafka start(Path baseDir, int port) {
         long begin = System.nanoTime();
         Path dir = baseDir.toAbsolutePath().normalize();
         int[] ports = FreePorts.find(2);
-        int brokerPort = ports[0];
-        int controllerPort = ports[1];
+        int brokerPort = port == 0 ? ports[0] : port;
+        int controllerPort = ports[1] == brokerPort ? ports[0] : ports[1];
         Path properties = dir.resolve("server.properties");
         Path logbackConfig = dir.resolve("logback-kafka.xml");
         Path logFile = dir.resolve("kafka.log");
@@ -293,6 +301,12 @@ public final class LocalKafka implements AutoCloseable {
     }
 
     /** Process id of the broker JVM. */
+    /** True while the broker process runs. */
+    public boolean isAlive() {
+        Process p = process;
+        return p != null && p.isAlive();
+    }
+
     public long pid() {
         return process.pid();
     }

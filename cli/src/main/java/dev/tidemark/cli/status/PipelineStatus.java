@@ -5,14 +5,17 @@ import java.util.List;
 /**
  * Where a pipeline stands, read from the three places that hold its state: the source's replication slot, the
  * Kafka topics, and the target's {@code tidemark_offsets}. Nothing here is cached by the process; every figure is
- * read at {@link #readAt()}.
+ * read at {@link #readAt()}. Reading it changes nothing (no topic, table or file is created).
  *
  * @param slot       the replication slot, or null when the source cannot be reached
  * @param offsets    capture's offsets file: where it resumes ("at 0/1A2B3C8"), "missing", or "damaged: why"
  * @param partitions one entry per topic partition: end offset in Kafka, next offset stored in the target, and lag
+ * @param totalLag   events not yet applied over every partition, or null when it is unknown (Kafka or the target
+ *                   could not be read, or a topic does not exist)
  * @param problems   what could not be read, one line each
  */
-public record PipelineStatus(String pipeline, String readAt, Slot slot, String offsets, List<Partition> partitions, List<String> problems) {
+public record PipelineStatus(String pipeline, String readAt, Slot slot, String offsets, List<Partition> partitions, Long totalLag,
+                             List<String> problems) {
     public PipelineStatus {
         partitions = List.copyOf(partitions);
         problems = List.copyOf(problems);
@@ -22,11 +25,10 @@ public record PipelineStatus(String pipeline, String readAt, Slot slot, String o
     public record Slot(String name, boolean exists, boolean active, String confirmedFlushLsn, String currentLsn, long retainedWalBytes) {
     }
 
-    /** One topic partition: {@code lag = endOffset − storedOffset} events not yet applied to the target. */
-    public record Partition(String topic, int partition, long endOffset, long storedOffset, long lag) {
-    }
-
-    public long totalLag() {
-        return partitions.stream().mapToLong(Partition::lag).sum();
+    /**
+     * One topic partition: {@code lag = endOffset − storedOffset} events not yet applied to the target; the stored
+     * offset (and so the lag) is null when the target could not be read.
+     */
+    public record Partition(String topic, int partition, long endOffset, Long storedOffset, Long lag) {
     }
 }

@@ -6,29 +6,27 @@ import dev.tidemark.connector.debezium.CaptureStartDecision;
 import dev.tidemark.connector.debezium.Lsn;
 import dev.tidemark.connector.debezium.OffsetsFile;
 import dev.tidemark.connector.debezium.StoredOffsets;
-import dev.tidemark.connector.pipeline.SinkFactory;
-import dev.tidemark.sink.jdbc.JdbcChangeSink;
+import dev.tidemark.jdbc.Databases;
+import dev.tidemark.sink.jdbc.StoredOffsetsReader;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
-import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Properties;
-import org.apache.kafka.clients.consumer.ConsumerConfig;
-import org.apache.kafka.clients.consumer.KafkaConsumer;
-import org.apache.kafka.common.PartitionInfo;
-import org.apache.kafka.common.TopicPartition;
-import org.apache.kafka.common.serialization.ByteArrayDeserializer;
 
-/** Reads a {@link PipelineStatus}; each of the three sources failing is reported as a problem, not thrown. */
+/**
+ * Reads a {@link PipelineStatus}; each of the three sources failing is reported as a problem, not thrown. Read-only:
+ * creates no topic (admin API only), no target file and no table.
+ */
 public final class StatusReader {
-    private static final Duration KAFKA_TIMEOUT = Duration.ofSeconds(10);
-
     private StatusReader() {
     }
 
@@ -36,37 +34,52 @@ public final class StatusReader {
         List<String> problems = new ArrayList<>();
         PipelineStatus.Slot slot = readSlot(config, problems);
         String offsets = captureOffsets(config, slot, problems);
-        Map<String, Map<Integer, Long>> stored = Map.of();
-        try (JdbcChangeSink sink = SinkFactory.openTarget(config)) {
-            stored = sink.storedOffsets();
-        } catch (RuntimeException e) {
-            problems.add("target " + UrlMask.mask(config.target().jdbcUrl()) + ": " + e.getMessage());
-        }
+        Map<String, Map<Integer, Long>> stored = readTargetOffsets(config, problems);
         List<PipelineStatus.Partition> partitions = new ArrayList<>();
-        Properties p = new Properties();
-        p.putAll(config.kafka().properties());
-        p.put(ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, config.kafka().bootstrapServers());
-        p.put(ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, "false");
-        try (KafkaConsumer<byte[], byte[]> consumer = new KafkaConsumer<>(p, new ByteArrayDeserializer(), new ByteArrayDeserializer())) {
-            for (String topic : config.topics()) {
-                List<PartitionInfo> infos = consumer.partitionsFor(topic, KAFKA_TIMEOUT);
-                if (infos == null || infos.isEmpty()) {
-                    problems.add("topic " + topic + " does not exist yet (capture has not started)");
-                    continue;
-                }
-                List<TopicPartition> tps = infos.stream().map(i -> new TopicPartition(topic, i.partition())).sorted(
-                        java.util.Comparator.comparingInt(TopicPartition::partition)).toList();
-                Map<TopicPartition, Long> end = consumer.endOffsets(tps, KAFKA_TIMEOUT);
-                for (TopicPartition tp : tps) {
-                    long e = end.get(tp);
-                    long s = stored.getOrDefault(topic, Map.of()).getOrDefault(tp.partition(), 0L);
-                    partitions.add(new PipelineStatus.Partition(topic, tp.partition(), e, s, Math.max(0, e - s)));
-                }
+        boolean lagKnown = stored != null;
+        try {
+            TopicEnds.Read kafka = TopicEnds.read(config);
+            for (String topic : kafka.missing()) {
+                problems.add("topic " + topic + " does not exist yet (capture has not started)");
+                lagKnown = false;
             }
+            kafka.ends().forEach((tp, end) -> {
+                Long s = stored == null ? null : stored.getOrDefault(tp.topic(), Map.of()).getOrDefault(tp.partition(), 0L);
+                partitions.add(new PipelineStatus.Partition(tp.topic(), tp.partition(), end, s, s == null ? null : Math.max(0, end - s)));
+            });
         } catch (RuntimeException e) {
             problems.add("kafka " + config.kafka().bootstrapServers() + ": " + e.getMessage());
+            lagKnown = false;
         }
-        return new PipelineStatus(config.name(), Instant.now().toString(), slot, offsets, partitions, problems);
+        Long total = lagKnown ? partitions.stream().mapToLong(PipelineStatus.Partition::lag).sum() : null;
+        return new PipelineStatus(config.name(), Instant.now().toString(), slot, offsets, partitions, total, problems);
+    }
+
+    /**
+     * The offsets stored in the target, read without creating anything: a SQLite file that does not exist is not
+     * opened (the driver would create it), a target without {@code tidemark_offsets} has applied nothing. Null (with
+     * a problem) when the target cannot be read.
+     */
+    private static Map<String, Map<Integer, Long>> readTargetOffsets(PipelineConfig config, List<String> problems) {
+        String url = config.target().jdbcUrl();
+        Optional<Path> file = SqliteTargetFile.of(url);
+        if (file.isPresent() && !Files.exists(file.get())) {
+            problems.add("target " + file.get() + " does not exist yet (the sink has not started)");
+            return Map.of();
+        }
+        Properties p = new Properties();
+        if (config.target().user() != null) {
+            p.setProperty("user", config.target().user());
+        }
+        if (!config.target().password().isEmpty()) {
+            p.setProperty("password", config.target().password().reveal());
+        }
+        try (Connection c = DriverManager.getConnection(url, p)) {
+            return StoredOffsetsReader.readIfPresent(c, Databases.targetForUrl(url), config.name()).orElse(Map.of());
+        } catch (SQLException | RuntimeException e) {
+            problems.add("target " + UrlMask.mask(url) + ": " + e.getMessage());
+            return null;
+        }
     }
 
     /**

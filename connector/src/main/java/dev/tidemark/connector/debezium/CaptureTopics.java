@@ -1,8 +1,11 @@
 package dev.tidemark.connector.debezium;
 
 import dev.tidemark.connector.config.PipelineConfig;
+import dev.tidemark.jdbc.UsageException;
 import java.time.Duration;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Set;
 import java.util.Map;
 import java.util.Properties;
 import java.util.concurrent.ExecutionException;
@@ -19,7 +22,8 @@ import org.apache.kafka.common.errors.UnknownTopicOrPartitionException;
 /**
  * Makes capture's topics ready before the first send: creates each missing topic with the configured partitions and
  * replication factor (an existing topic is kept as it is), then waits (30 s at most) until every partition has a
- * leader. Failures are one line naming the topics and the broker.
+ * leader. Failures are one line naming the topics and the broker. {@link #checkExisting} refuses an existing topic
+ * whose partition count differs from the config before anything is created.
  */
 final class CaptureTopics {
     private static final long WAIT_SECONDS = 30;
@@ -27,11 +31,43 @@ final class CaptureTopics {
     private CaptureTopics() {
     }
 
-    static void ensure(PipelineConfig config) {
+    /**
+     * Refuses ({@link UsageException}, before anything is created) when one of the pipeline's topics already exists
+     * with a partition count other than {@code kafka.partitions}; see {@link TopicPartitionCheck}.
+     */
+    static void checkExisting(PipelineConfig config) {
+        try (Admin admin = Admin.create(adminProperties(config))) {
+            Set<String> names = admin.listTopics().names().get(WAIT_SECONDS, TimeUnit.SECONDS);
+            List<String> ours = config.topics().stream().filter(names::contains).toList();
+            Map<String, Integer> counts = new HashMap<>();
+            if (!ours.isEmpty()) {
+                admin.describeTopics(ours).allTopicNames().get(WAIT_SECONDS, TimeUnit.SECONDS)
+                        .forEach((name, d) -> counts.put(name, d.partitions().size()));
+            }
+            TopicPartitionCheck.refusal(counts, config.kafka().partitions()).ifPresent(m -> {
+                throw new UsageException(m);
+            });
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("interrupted while reading topics " + config.topics(), e);
+        } catch (TimeoutException e) {
+            throw new IllegalStateException("Kafka at " + config.kafka().bootstrapServers() + " did not answer within "
+                    + WAIT_SECONDS + " s while reading topics " + config.topics(), e);
+        } catch (ExecutionException e) {
+            throw new IllegalStateException("cannot read topics " + config.topics() + " on " + config.kafka().bootstrapServers()
+                    + ": " + e.getCause().getMessage(), e.getCause());
+        }
+    }
+
+    private static Properties adminProperties(PipelineConfig config) {
         Properties p = new Properties();
         p.putAll(config.kafka().properties());
         p.put(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, config.kafka().bootstrapServers());
-        Admin admin = Admin.create(p);
+        return p;
+    }
+
+    static void ensure(PipelineConfig config) {
+        Admin admin = Admin.create(adminProperties(config));
         try {
             create(admin, config);
             awaitLeaders(admin, config);

@@ -95,6 +95,7 @@ public final class DebeziumChangeSource implements AutoCloseable {
      * and starts the engine on its own thread.
      */
     public void start() {
+        CaptureTopics.checkExisting(config);
         SourcePreflight.check(config.source(), TypeSupport.target(Databases.forUrl(config.target().jdbcUrl())));
         startMode = CaptureStartup.prepare(config, slots, choice, configLabel);
         CaptureTopics.ensure(config);

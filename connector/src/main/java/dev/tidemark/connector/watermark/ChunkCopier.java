@@ -140,7 +140,7 @@ final class ChunkCopier {
             throws SQLException {
         WatermarkTable t = table.settings();
         List<SourceColumn> columns = table.source().columns();
-        int primaryIndex = columns.indexOf(table.primary()) + 1;
+        int primaryIndex = columns.stream().map(SourceColumn::name).toList().indexOf(table.primary().name()) + 1;
         String tieColumn = table.tieBreakColumn();
         List<ChangeEvent> events = new ArrayList<>();
         List<Object> lastKey = null;

@@ -9,6 +9,8 @@ import dev.tidemark.jdbc.SourceSql;
 import dev.tidemark.jdbc.SourceTable;
 
 import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.util.List;
 
@@ -21,13 +23,16 @@ import java.util.List;
  * @param source   the table as described by the source database
  * @param keys     the key columns: the settings' or else the primary key
  * @param schema   the schema of the events, keyed by {@code keys}
- * @param primary  the cursor's primary column (the timestamp or the id)
+ * @param primary  the cursor's primary column (the timestamp or the id); a SQLite TEXT column of ISO-8601 text of one
+ *                 shape appears here with a temporal kind (in {@code source} it stays TEXT, so events carry the text)
  */
 record PolledTable(WatermarkTable settings, SourceTable source, List<String> keys, RowSchema schema, SourceColumn primary) {
+    private static final org.slf4j.Logger log = org.slf4j.LoggerFactory.getLogger(PolledTable.class);
 
     /**
      * Describes {@code t} in the source and checks it: a key exists, the key, cursor and soft-delete columns exist,
-     * an id cursor is an integer, a timestamp cursor is temporal, a tie-break column is an integer.
+     * an id cursor is an integer, a timestamp cursor is temporal (or SQLite text of one ISO-8601 shape), a tie-break
+     * column is an integer.
      */
     static PolledTable describe(Connection connection, SourceSql sql, WatermarkTable t) throws SQLException {
         SourceTable src = SourceTable.describe(connection, sql, t.table());
@@ -37,6 +42,9 @@ record PolledTable(WatermarkTable settings, SourceTable source, List<String> key
         }
         keys.forEach(k -> src.require(k, "key"));
         SourceColumn primary = src.require(t.cursor().primaryColumn(), "cursor");
+        if (!(t.cursor() instanceof Cursor.Id) && primary.kind() == ColumnKind.TEXT && sql.temporalsAsText()) {
+            primary = textTimeCursor(connection, sql, t, src, keys, primary);
+        }
         if (t.cursor() instanceof Cursor.Id ? primary.kind() != ColumnKind.INTEGER : !primary.kind().temporal()) {
             throw new UsageException("table " + t.table() + ": cursor column " + primary.name() + " is "
                     + primary.declaredType() + ", which cannot be a " + t.cursor().kind() + " cursor"
@@ -49,6 +57,40 @@ record PolledTable(WatermarkTable settings, SourceTable source, List<String> key
             src.require(t.softDeleteColumn(), "soft-delete flag");
         }
         return new PolledTable(t, src, keys, src.schema(keys), primary);
+    }
+
+    /**
+     * A TEXT cursor column of SQLite (which has no date type) holding ISO-8601 text: probes every value's shape
+     * ({@link TextCursorShapes}); one shape compares by text order in the database, so the column becomes a temporal
+     * cursor (its values stay text in the events); several shapes are refused naming them and example keys.
+     */
+    private static SourceColumn textTimeCursor(Connection connection, SourceSql sql, WatermarkTable t, SourceTable src,
+                                               List<String> keys, SourceColumn column) throws SQLException {
+        String q = sql.quote(column.name());
+        String keyText = keys.size() == 1 ? sql.quote(keys.get(0))
+                : keys.stream().map(sql::quote).collect(java.util.stream.Collectors.joining(" || ',' || "));
+        TextCursorShapes shapes = new TextCursorShapes();
+        // Example: SELECT "id", "modified" FROM "notes" WHERE "modified" IS NOT NULL ORDER BY "id"
+        try (PreparedStatement ps = connection.prepareStatement("SELECT " + keyText + ", " + q + " FROM " + sql.qualified(src.id())
+                + " WHERE " + q + " IS NOT NULL ORDER BY " + keys.stream().map(sql::quote).collect(java.util.stream.Collectors.joining(", ")));
+             ResultSet rs = ps.executeQuery()) {
+            while (rs.next()) {
+                shapes.add(rs.getString(1), rs.getString(2));
+            }
+        }
+        TextCursorShapes.Verdict verdict = shapes.verdict();
+        if (verdict instanceof TextCursorShapes.Mixed m) {
+            throw new UsageException("table " + t.table() + ": cursor column " + column.name() + " is TEXT holding date-times in "
+                    + m.shapes().size() + " shapes, which do not sort by time as text: " + TextCursorShapes.describe(m)
+                    + "; rewrite them to one shape, e.g. UPDATE " + sql.qualified(src.id()) + " SET " + q + " = strftime('%Y-%m-%d %H:%M:%f', "
+                    + q + ") (values with a zone become UTC), or poll by an id cursor (--cursor-kind id)");
+        }
+        TextCursorShapes.Uniform u = (TextCursorShapes.Uniform) verdict;
+        log.info("table {}: cursor {} is TEXT holding date-times of one shape ({}, {} rows): windows are compared as text in the database",
+                t.table(), column.name(), u.pattern(), u.rows());
+        ColumnKind kind = u.shape().map(s -> s.dateOnly() ? ColumnKind.DATE : s.zone() != null ? ColumnKind.ZONED : ColumnKind.LOCAL)
+                .orElse(ColumnKind.LOCAL);
+        return new SourceColumn(column.name(), kind, column.type(), column.nullable(), column.fractionDigits(), column.declaredType());
     }
 
     /** The tie-break column of a timestamp+id cursor, null for other cursors. */

@@ -34,19 +34,20 @@ final class RunRecorder {
     RunResult finish(WatermarkTable t, RunKind kind, Window w, ChunkCopier.Copied copy, Watermark watermark,
                      List<String> warnings, String startedAt, long startNanos) throws SQLException {
         Duration took = Duration.ofNanos(System.nanoTime() - startNanos);
+        // warnings travel in the result, whose caller prints them once; the log keeps them at DEBUG
         LatenessTracker.warning(t, copy.lateRows(), copy.maxLateness()).ifPresent(msg -> {
-            log.warn(msg);
+            log.debug(msg);
             warnings.add(msg);
         });
         LatenessTracker.movedBackWarning(t, copy.movedBackRows()).ifPresent(msg -> {
-            log.warn(msg);
+            log.debug(msg);
             warnings.add(msg);
         });
         RunStatus status = copy.complete() ? RunStatus.COMPLETE : RunStatus.STOPPED;
         if (kind.comparedWithHistory()) {
             List<Long> recent = history.recentIncrementalRows(t.name());
             RunHistory.anomaly(t.name(), copy.rows(), recent).ifPresent(a -> {
-                log.warn(a);
+                log.debug(a);
                 warnings.add(a);
             });
         }

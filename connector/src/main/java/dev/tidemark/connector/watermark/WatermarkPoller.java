@@ -117,7 +117,7 @@ public final class WatermarkPoller {
         CursorValue max = bounds.max(table);
         if (stored == null || request.probes()) {
             for (SafetyProbes.Warning w : new SafetyProbes(source, sql, table.source(), t).run(control, max)) {
-                log.warn("{}", w.format());
+                log.debug("{}", w.format()); // the caller prints the warnings of the result, once
                 warnings.add(w.format());
             }
         }

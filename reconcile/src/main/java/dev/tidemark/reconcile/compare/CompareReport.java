@@ -142,7 +142,7 @@ public final class CompareReport {
         for (int i = 0; i < moved.length; i++) {
             moved[i] = new long[] {r.runs().get(i).rowsCopied(), r.runs().get(i).cdcEvents()};
         }
-        h.append(barChart("Rows copied per run", runGroups, List.of("watermark rows copied", "CDC events"),
+        h.append(barChart("Rows copied per run", "rows or events", "run", runGroups, List.of("watermark rows copied", "CDC events"),
                 List.of(WATERMARK_COLOUR, CDC_COLOUR), moved));
         List<CompareResult.Target> targets = List.of(r.cdc(), r.watermark());
         long[][] diffs = new long[2][];
@@ -150,7 +150,7 @@ public final class CompareReport {
             CompareResult.Target t = targets.get(i);
             diffs[i] = new long[] {t.missing().size(), t.surplus().size(), t.changed().size()};
         }
-        h.append(barChart("Differences per mode", List.of("CDC", "watermark"), List.of("missing", "surplus", "changed"),
+        h.append(barChart("Differences per mode", "keys", "mode (target)", List.of("CDC", "watermark"), List.of("missing", "surplus", "changed"),
                 List.of(KIND_COLOURS), diffs));
         Map<String, Long> byCause = new LinkedHashMap<>();
         for (Cause c : Cause.values()) {
@@ -221,39 +221,51 @@ public final class CompareReport {
         return h.toString();
     }
 
-    /** A grouped vertical bar chart with value labels, as inline SVG. */
-    static String barChart(String title, List<String> groups, List<String> series, List<String> colours, long[][] values) {
+    /**
+     * A grouped vertical bar chart as inline SVG: a y axis on the {@link ChartScale} (log-like, ticks 0, 1, 10, 100, …)
+     * titled {@code yTitle}, the value on each bar (0 included), group names and {@code xTitle} under the x axis, and a
+     * legend.
+     */
+    static String barChart(String title, String yTitle, String xTitle, List<String> groups, List<String> series, List<String> colours,
+                           long[][] values) {
         int barW = 26;
         int gap = 18;
         int plotH = 180;
-        int left = 40;
+        int left = 62;
         int top = 40;
         int groupW = series.size() * barW + gap;
-        int width = Math.max(left + groups.size() * groupW + 20, 260);
+        int width = Math.max(left + groups.size() * groupW + 20, 280);
         int legendH = 18 * series.size();
-        int height = top + plotH + 50 + legendH;
-        long max = 1;
+        int height = top + plotH + 66 + legendH;
+        long max = 0;
         for (long[] g : values) {
             for (long v : g) {
                 max = Math.max(max, v);
             }
         }
+        ChartScale scale = new ChartScale(max, plotH);
         StringBuilder s = new StringBuilder();
         s.append("<svg xmlns=\"http://www.w3.org/2000/svg\" role=\"img\" width=\"").append(width).append("\" height=\"").append(height)
                 .append("\" viewBox=\"0 0 ").append(width).append(' ').append(height).append("\" font-family=\"sans-serif\" font-size=\"11\">")
                 .append("<title>").append(esc(title)).append("</title>")
                 .append("<text x=\"").append(left).append("\" y=\"18\" font-size=\"14\" font-weight=\"bold\">").append(esc(title)).append("</text>");
         int baseY = top + plotH;
-        s.append("<line x1=\"").append(left).append("\" y1=\"").append(baseY).append("\" x2=\"").append(width - 10).append("\" y2=\"")
+        for (long t : scale.ticks()) {
+            int y = baseY - scale.height(t);
+            s.append("<line x1=\"").append(left - 4).append("\" y1=\"").append(y).append("\" x2=\"").append(width - 10)
+                    .append("\" y2=\"").append(y).append("\" stroke=\"").append(t == 0 ? "#888" : "#e4e4e4").append("\"/>")
+                    .append("<text x=\"").append(left - 7).append("\" y=\"").append(y + 4).append("\" text-anchor=\"end\">").append(t)
+                    .append("</text>");
+        }
+        s.append("<line x1=\"").append(left).append("\" y1=\"").append(top - 6).append("\" x2=\"").append(left).append("\" y2=\"")
                 .append(baseY).append("\" stroke=\"#888\"/>");
+        s.append("<text transform=\"translate(14,").append(top + plotH / 2).append(") rotate(-90)\" text-anchor=\"middle\">")
+                .append(esc(yTitle + " (log scale)")).append("</text>");
         for (int g = 0; g < groups.size(); g++) {
             int gx = left + g * groupW + gap / 2;
             for (int i = 0; i < series.size(); i++) {
                 long v = values[g][i];
-                int h = (int) Math.round(plotH * (double) v / max);
-                if (v > 0 && h < 2) {
-                    h = 2; // small but not invisible
-                }
+                int h = scale.height(v);
                 int x = gx + i * barW;
                 s.append("<rect x=\"").append(x).append("\" y=\"").append(baseY - h).append("\" width=\"").append(barW - 4)
                         .append("\" height=\"").append(h).append("\" fill=\"").append(colours.get(i % colours.size()))
@@ -264,8 +276,10 @@ public final class CompareReport {
             s.append("<text x=\"").append(gx + series.size() * barW / 2).append("\" y=\"").append(baseY + 16)
                     .append("\" text-anchor=\"middle\">").append(esc(groups.get(g))).append("</text>");
         }
+        s.append("<text x=\"").append(left + (width - 10 - left) / 2).append("\" y=\"").append(baseY + 34)
+                .append("\" text-anchor=\"middle\" fill=\"#555\">").append(esc(xTitle)).append("</text>");
         for (int i = 0; i < series.size(); i++) {
-            int y = baseY + 36 + 18 * i;
+            int y = baseY + 56 + 18 * i;
             s.append("<rect x=\"").append(left).append("\" y=\"").append(y - 10).append("\" width=\"12\" height=\"12\" fill=\"")
                     .append(colours.get(i % colours.size())).append("\"/><text x=\"").append(left + 18).append("\" y=\"").append(y)
                     .append("\">").append(esc(series.get(i))).append("</text>");

@@ -86,4 +86,15 @@ class CompareReportTest {
         assertThat(html).contains("(-∞, 2013-12-22T00:00]").contains("Chinook-shaped Invoice table");
         assertThat(CompareReport.esc("<a href='x'>&\"")).isEqualTo("&lt;a href=&#39;x&#39;&gt;&amp;&quot;");
     }
+
+    /** Issue 12 item 11: on a linear scale the 3 rows of run 3 next to 412 were a 2-pixel bar; the diff chart had no axis. */
+    @Test
+    void smallCountsAreReadableOnALabelledLogScaleAndBothChartsHaveAxes() {
+        String html = CompareReport.html(invoices(), CWD);
+        java.util.regex.Matcher m = java.util.regex.Pattern.compile(
+                "height=\"(\\d+)\" fill=\"[^\"]+\"><title>run 3, watermark rows copied: 3</title>").matcher(html);
+        assertThat(m.find()).as("the bar of run 3's 3 rows").isTrue();
+        assertThat(Integer.parseInt(m.group(1))).as("pixels of the bar for 3 rows next to 412").isGreaterThanOrEqualTo(30);
+        assertThat(html).contains("rows or events (log scale)", "keys (log scale)", "mode (target)", ">100</text>", ">1000</text>");
+    }
 }

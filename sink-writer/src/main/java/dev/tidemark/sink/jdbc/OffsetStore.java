@@ -9,7 +9,6 @@ import java.sql.SQLException;
 import java.time.Instant;
 import java.util.Collection;
 import java.util.HashMap;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -78,18 +77,7 @@ final class OffsetStore {
 
     /** Reads this pipeline's offsets in the caller's transaction; the caller commits, then calls {@link #remember}. */
     Map<String, Map<Integer, Long>> read(Connection connection) throws SQLException {
-        Map<String, Map<Integer, Long>> out = new LinkedHashMap<>();
-        String sql = "SELECT " + q("topic") + ", " + q("partition") + ", " + q("next_offset") + " FROM "
-                + q(SinkOptions.OFFSETS_TABLE) + " WHERE " + q("pipeline") + " = ?";
-        try (PreparedStatement ps = connection.prepareStatement(sql)) {
-            ps.setString(1, options.pipeline());
-            try (ResultSet rs = ps.executeQuery()) {
-                while (rs.next()) {
-                    out.computeIfAbsent(rs.getString(1), t -> new HashMap<>()).put(rs.getInt(2), rs.getLong(3));
-                }
-            }
-        }
-        return out;
+        return StoredOffsetsReader.read(connection, dialect, options.pipeline());
     }
 
     /**
