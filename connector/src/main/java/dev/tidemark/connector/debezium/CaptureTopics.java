@@ -36,7 +36,8 @@ final class CaptureTopics {
      * with a partition count other than {@code kafka.partitions}; see {@link TopicPartitionCheck}.
      */
     static void checkExisting(PipelineConfig config) {
-        try (Admin admin = Admin.create(adminProperties(config))) {
+        Admin admin = Admin.create(adminProperties(config));
+        try {
             Set<String> names = admin.listTopics().names().get(WAIT_SECONDS, TimeUnit.SECONDS);
             List<String> ours = config.topics().stream().filter(names::contains).toList();
             Map<String, Integer> counts = new HashMap<>();
@@ -52,10 +53,14 @@ final class CaptureTopics {
             throw new IllegalStateException("interrupted while reading topics " + config.topics(), e);
         } catch (TimeoutException e) {
             throw new IllegalStateException("Kafka at " + config.kafka().bootstrapServers() + " did not answer within "
-                    + WAIT_SECONDS + " s while reading topics " + config.topics(), e);
+                    + WAIT_SECONDS + " s while reading topics " + config.topics()
+                    + " (check kafka.bootstrapServers and that the broker is up)", e);
         } catch (ExecutionException e) {
             throw new IllegalStateException("cannot read topics " + config.topics() + " on " + config.kafka().bootstrapServers()
                     + ": " + e.getCause().getMessage(), e.getCause());
+        } finally {
+            // not close(): it would wait for an unanswered request's own timeout (60 s), twice the time stated above
+            admin.close(Duration.ZERO);
         }
     }
 

@@ -95,8 +95,9 @@ public final class DebeziumChangeSource implements AutoCloseable {
      * and starts the engine on its own thread.
      */
     public void start() {
-        CaptureTopics.checkExisting(config);
-        SourcePreflight.check(config.source(), TypeSupport.target(Databases.forUrl(config.target().jdbcUrl())));
+        // the source first (one line per problem, no Kafka needed), then the topics' partition counts, then changes
+        SourcePreflight.check(config.source(), TypeSupport.target(Databases.forUrl(config.target().jdbcUrl())),
+                () -> CaptureTopics.checkExisting(config));
         startMode = CaptureStartup.prepare(config, slots, choice, configLabel);
         CaptureTopics.ensure(config);
         try {

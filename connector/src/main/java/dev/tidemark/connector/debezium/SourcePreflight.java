@@ -35,6 +35,14 @@ public final class SourcePreflight {
      * @throws IllegalStateException listing every problem found
      */
     public static void check(SourceConfig source, TypeSupport.Target target) {
+        check(source, target, () -> { });
+    }
+
+    /**
+     * As {@link #check(SourceConfig, TypeSupport.Target)}, and runs {@code moreChecks} (checks elsewhere, e.g. of the
+     * Kafka topics) once every source check passed and before anything is changed; what it throws stops the start.
+     */
+    public static void check(SourceConfig source, TypeSupport.Target target, Runnable moreChecks) {
         Properties p = new Properties();
         p.setProperty("user", source.user());
         if (!source.password().isEmpty()) {
@@ -65,6 +73,7 @@ public final class SourcePreflight {
                 problems.addAll(ExcludedColumns.problems(source, t, columns, primaryKey(c, t)));
             }
             if (problems.isEmpty()) {
+                moreChecks.run();
                 for (TableId t : toAlter) {
                     try (Statement s = c.createStatement()) {
                         s.execute("ALTER TABLE " + quote(t.schema()) + "." + quote(t.table()) + " REPLICA IDENTITY FULL");

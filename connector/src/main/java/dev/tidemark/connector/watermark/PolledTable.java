@@ -80,8 +80,9 @@ record PolledTable(WatermarkTable settings, SourceTable source, List<String> key
         }
         TextCursorShapes.Verdict verdict = shapes.verdict();
         if (verdict instanceof TextCursorShapes.Mixed m) {
-            throw new UsageException("table " + t.table() + ": cursor column " + column.name() + " is TEXT holding date-times in "
-                    + m.shapes().size() + " shapes, which do not sort by time as text: " + TextCursorShapes.describe(m)
+            throw new UsageException("table " + t.table() + ": cursor column " + column.name() + " is TEXT whose values "
+                    + (m.shapes().size() == 1 ? "are not ISO-8601 date-times" : "have " + m.shapes().size() + " shapes")
+                    + ", which do not sort by time as text: " + TextCursorShapes.describe(m)
                     + "; rewrite them to one shape, e.g. UPDATE " + sql.qualified(src.id()) + " SET " + q + " = strftime('%Y-%m-%d %H:%M:%f', "
                     + q + ") (values with a zone become UTC), or poll by an id cursor (--cursor-kind id)");
         }

@@ -149,6 +149,16 @@ class BadInputCorpusIT {
         c.add(withFile("status: tables as a string", 2, "source\\.tables.*expected a list",
                 pipeline("jdbc:postgresql://h/db", "public.orders", "x:1", "jdbc:sqlite:t.db"), "status", "-c", "{dir}/p.yaml"));
         c.add(fails("status with a misspelt option", 2, "unknown option '--jsn'", "status", "-c", "x.yaml", "--jsn"));
+        c.add(new Case("status before the first run creates nothing and says the lag is unknown", List.of("status", "-c", "{dir}/p.yaml"),
+                Map.of("p.yaml", pipeline("{pg}", "[public.orders]", "127.0.0.1:1", "jdbc:sqlite:t.db")), false, 3, "lag.*unknown",
+                List.of("total lag: 0"), d -> {
+                    assertThat(d.resolve("t.db")).as("no target file created by status").doesNotExist();
+                    assertThat(d.resolve("state")).as("no state folder created by status").doesNotExist();
+                }));
+        c.add(withFile("run: source.excludeColumns naming a table that is not captured", 2,
+                "source\\.excludeColumns\\[0\\].*public\\.invoices is not in source\\.tables",
+                pipeline("jdbc:postgresql://h/db", "[public.orders]", "x:1", "jdbc:sqlite:t.db")
+                        .replace("  tables:", "  excludeColumns: [public.invoices.total]\n  tables:"), "run", "-c", "{dir}/p.yaml"));
         // ---- watermark
         c.add(fails("watermark without arguments", 2, "Missing --source JDBC_URL", "watermark"));
         c.add(new Case("watermark: a minimal config file with relative paths runs, paths follow the file",
@@ -185,6 +195,9 @@ class BadInputCorpusIT {
                 false, 2, "line \\d+, column \\d+", List.of(), d -> { }));
         c.add(new Case("watermark: a misspelt cursor column", List.of("watermark", "--source", "jdbc:sqlite:{dir}/src.db", "--target",
                 "jdbc:sqlite:{dir}/t.db", "--table", "items", "--cursor", "modifed"), Map.of(), true, 2, "modifed", List.of(), d -> { }));
+        c.add(new Case("watermark: a TEXT cursor that holds no date-times is refused naming what it holds", List.of("watermark", "--source",
+                "jdbc:sqlite:{dir}/src.db", "--target", "jdbc:sqlite:{dir}/t.db", "--table", "items", "--cursor", "name",
+                "--cursor-kind", "timestamp"), Map.of(), true, 2, "cursor column name is TEXT whose values are not ISO-8601 date-times.*not ISO-8601 \\(3 rows, e\\.g\\. keys 1, 2, 3\\)", List.of(), d -> { }));
         c.add(fails("watermark: a bad --overlap", 2, "Invalid value 1x for --overlap", "watermark", "--source", "jdbc:sqlite:a.db",
                 "--target", "jdbc:sqlite:b.db", "--table", "items", "--cursor", "modified", "--overlap", "1x"));
         c.add(fails("watermark: --chunk-size 0", 2, "Invalid value 0 for --chunk-size", "watermark", "--source", "jdbc:sqlite:a.db",
