@@ -8,9 +8,11 @@ import org.apache.kafka.common.serialization.ByteArraySerializer;
 
 /**
  * The properties of the sink's Kafka clients. The consumer's: {@link SinkSettings#extra()} may override the sink's
- * choices, except the first two, which make the target's offsets authoritative:
+ * choices, except the first three, which keep the target's offsets authoritative and the topics capture's to create:
  * <ul>
  *   <li>{@code enable.auto.commit=false}: the target's {@code tidemark_offsets} is the only commit point.</li>
+ *   <li>{@code allow.auto.create.topics=false}: a sink started before capture waits for the topics; capture creates
+ *       them with {@code kafka.partitions}.</li>
  *   <li>{@code auto.offset.reset=none}: the sink seeks every partition itself; a position Kafka no longer has
  *       (retention) fails the poll instead of jumping silently to the earliest or latest record.</li>
  *   <li>{@code group.instance.id} when the settings name a member id (static membership), and
@@ -43,6 +45,9 @@ final class SinkConsumerConfig {
         p.putAll(settings.extra());
         p.put(ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, "false");
         p.put(ConsumerConfig.AUTO_OFFSET_RESET_CONFIG, "none");
+        // capture creates the topics with kafka.partitions; a sink started first waits for them instead of making the
+        // broker create them with its default partition count (capture would then refuse the mismatch)
+        p.put(ConsumerConfig.ALLOW_AUTO_CREATE_TOPICS_CONFIG, "false");
         return p;
     }
 
