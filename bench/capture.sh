@@ -11,7 +11,8 @@
 #   bench/capture.sh --contenders debezium-kafka,tidemark-capture --variants batch --jvm "-Xmx512m"
 # Options: --changes N --single-changes N --variants batch,single --rounds N --contenders a,b,… --partitions N
 #          --jvm "OPTS" (contender JVMs) --debezium-schemas true|false (Debezium contenders' JSON, default false)
-#          --debezium k=v,… (extra engine properties for the Debezium contenders) --workdir DIR
+#          --debezium k=v,… (extra engine properties for the Debezium contenders)
+#          --tidemark-kafka k=v,… (extra Kafka client properties of tidemark-capture, as pipeline kafka.properties) --workdir DIR
 set -euo pipefail
 cd "$(dirname "$0")/.."
 if [[ "${BENCH_SKIP_BUILD:-}" != "1" ]]; then

@@ -62,12 +62,13 @@ public final class CaptureBenchmark {
         o.put("jvm", "");
         o.put("debezium-schemas", "false");
         o.put("debezium", "");
+        o.put("tidemark-kafka", "");
         for (int i = 0; i < args.length; i++) {
             String a = args[i];
             if (a.equals("-h") || a.equals("--help")) {
                 System.out.println("usage: bench/capture.sh [--changes N] [--single-changes N] [--variants batch,single] [--rounds N] [--contenders "
                         + String.join(",", CaptureContender.ids()) + "] [--partitions N] [--jvm OPTIONS] [--debezium-schemas true|false]"
-                        + " [--debezium k=v,…] [--workdir DIR]");
+                        + " [--debezium k=v,…] [--tidemark-kafka k=v,…] [--workdir DIR]");
                 System.exit(0);
             }
             if (!a.startsWith("--") || i + 1 >= args.length) {
@@ -101,7 +102,8 @@ public final class CaptureBenchmark {
             System.out.println("  machine: " + Runtime.getRuntime().availableProcessors() + " cores, " + System.getProperty("os.name") + " "
                     + System.getProperty("os.version") + ", Java " + System.getProperty("java.version") + "; contender JVMs: "
                     + (o.get("jvm").isBlank() ? "JVM defaults" : o.get("jvm")) + "; Debezium JSON schemas " + o.get("debezium-schemas")
-                    + (o.get("debezium").isEmpty() ? "" : "; extra Debezium properties " + o.get("debezium")));
+                    + (o.get("debezium").isEmpty() ? "" : "; extra Debezium properties " + o.get("debezium"))
+                    + (o.get("tidemark-kafka").isEmpty() ? "" : "; extra tidemark Kafka properties " + o.get("tidemark-kafka")));
             try (LocalPostgres pg = LocalPostgres.start(work.resolve("pg"), false);
                  LocalKafka kafka = LocalKafka.start(work.resolve("kafka"))) {
                 System.out.printf(Locale.ROOT, "  PostgreSQL %s (fsync off) on %d, Kafka %s%n", pg.version(), pg.port(), kafka.bootstrapServers());
@@ -193,7 +195,7 @@ public final class CaptureBenchmark {
                     "--child", ct.id, "--slots", String.join(",", slots), "--variant", backlog.name(), "--changes", Long.toString(backlog.changes()),
                     "--deletes", Long.toString(backlog.deletes()), "--pg-host", pg.host(), "--pg-port", Integer.toString(pg.port()),
                     "--pg-db", DATABASE, "--publication", PUBLICATION, "--bootstrap", kafka.bootstrapServers(), "--partitions", o.get("partitions"),
-                    "--debezium-schemas", o.get("debezium-schemas"), "--debezium", o.get("debezium"),
+                    "--debezium-schemas", o.get("debezium-schemas"), "--debezium", o.get("debezium"), "--tidemark-kafka", o.get("tidemark-kafka"),
                     "--workdir", work.resolve("state-" + backlog.name()).toString()));
             Process p = new ProcessBuilder(cmd).redirectErrorStream(true).start();
             List<Map<String, String>> results = new ArrayList<>();

@@ -97,11 +97,7 @@ final class CaptureContenderRun {
         p.setProperty("table.include.list", "public\\." + CaptureBacklog.TABLE);
         p.setProperty("snapshot.mode", "no_data"); // the slot was created before the backlog: stream all of it
         p.setProperty("converter.schemas.enable", o.get("debezium-schemas"));
-        for (String kv : o.getOrDefault("debezium", "").split(",")) {
-            if (kv.contains("=")) {
-                p.setProperty(kv.substring(0, kv.indexOf('=')).trim(), kv.substring(kv.indexOf('=') + 1).trim());
-            }
-        }
+        p.putAll(keyValues(o.getOrDefault("debezium", "")));
         String topic = topicPrefix(round) + ".public." + CaptureBacklog.TABLE;
         KafkaProducer<byte[], byte[]> producer = kafka ? new KafkaProducer<>(producerProps(), new ByteArraySerializer(), new ByteArraySerializer()) : null;
         Clock clock = new Clock();
@@ -175,7 +171,8 @@ final class CaptureContenderRun {
                 "postgres", Secret.empty(), slot, o.get("publication"), List.of(new TableId("public", CaptureBacklog.TABLE)), true,
                 Duration.ofMillis(10));
         PipelineConfig config = new PipelineConfig(contender.id + "-" + round, source,
-                new KafkaConfig(o.get("bootstrap"), topicPrefix(round), Integer.parseInt(o.get("partitions")), (short) 1, Map.of()),
+                new KafkaConfig(o.get("bootstrap"), topicPrefix(round), Integer.parseInt(o.get("partitions")), (short) 1,
+                        keyValues(o.getOrDefault("tidemark-kafka", ""))),
                 new TargetConfig("jdbc:sqlite:" + state.resolve("unused.db"), null, Secret.empty(), 2000, "__tidemark_position", false),
                 state);
         long start = System.nanoTime();
@@ -198,6 +195,17 @@ final class CaptureContenderRun {
             }
             return new double[] {clock.seconds(), changes, (System.nanoTime() - start) / 1e9};
         }
+    }
+
+    /** {@code k=v,k=v} as a map (the bench's pass-through options). */
+    static Map<String, String> keyValues(String list) {
+        Map<String, String> m = new java.util.LinkedHashMap<>();
+        for (String kv : list.split(",")) {
+            if (kv.contains("=")) {
+                m.put(kv.substring(0, kv.indexOf('=')).trim(), kv.substring(kv.indexOf('=') + 1).trim());
+            }
+        }
+        return m;
     }
 
     private Properties producerProps() {
