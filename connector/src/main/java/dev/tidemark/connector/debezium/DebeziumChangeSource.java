@@ -264,6 +264,7 @@ public final class DebeziumChangeSource implements AutoCloseable {
         private final JsonConverter keys = converter(true);
         private final JsonConverter values = converter(false);
         private final DeliveredPosition delivered = new DeliveredPosition(config.offsetsFile());
+        private final ResumeSafeOffsets resumeSafe = new ResumeSafeOffsets();
 
         @Override
         public void handleBatch(List<RecordChangeEvent<SourceRecord>> records,
@@ -306,8 +307,13 @@ public final class DebeziumChangeSource implements AutoCloseable {
                     throw new IllegalStateException("cannot write " + DeliveredPosition.fileFor(config.offsetsFile()) + ": " + e.getMessage(), e);
                 }
             }
+            List<Map<String, ?>> sourceOffsets = new ArrayList<>(acked);
             for (int i = 0; i < acked; i++) {
-                committer.markProcessed(records.get(i));
+                sourceOffsets.add(records.get(i).record().sourceOffset());
+            }
+            List<Map<String, ?>> toStore = resumeSafe.plan(sourceOffsets);
+            for (int i = 0; i < acked; i++) {
+                markProcessed(committer, records.get(i), toStore.get(i));
                 if (acks.get(i) != null) {
                     sent.incrementAndGet();
                 }
@@ -316,6 +322,21 @@ public final class DebeziumChangeSource implements AutoCloseable {
                 throw failed;
             }
             committer.markBatchFinished();
+        }
+
+        /** Marks a record processed with the offset {@link ResumeSafeOffsets} chose for it (null: not at all). */
+        private void markProcessed(DebeziumEngine.RecordCommitter<RecordChangeEvent<SourceRecord>> committer,
+                                   RecordChangeEvent<SourceRecord> record, Map<String, ?> offset) throws InterruptedException {
+            if (offset == null) {
+                return;
+            }
+            if (offset == record.record().sourceOffset()) {
+                committer.markProcessed(record);
+                return;
+            }
+            DebeziumEngine.Offsets instead = committer.buildOffsets();
+            offset.forEach(instead::set);
+            committer.markProcessed(record, instead);
         }
 
         @Override
