@@ -134,7 +134,7 @@ public final class DebeziumChangeSource implements AutoCloseable {
         log.info("capture {} started: {} → {}", config.name(), config.source().tables(), config.topics());
     }
 
-    private Properties producerProperties() {
+    Properties producerProperties() {
         Properties p = new Properties();
         p.putAll(config.kafka().properties());
         p.put(ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, config.kafka().bootstrapServers());
