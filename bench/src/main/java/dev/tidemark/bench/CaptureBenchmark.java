@@ -27,7 +27,8 @@ import org.apache.kafka.clients.admin.NewTopic;
  * by every contender from its own replication slot, each slot created before the backlog was written, so every
  * contender decodes exactly the same WAL. Variants: {@code batch} (1,000-row transactions) and {@code single} (one row
  * per transaction). The JVM contenders run in their own child JVM each (round 1 cold, later rounds warm in the same
- * JVM); {@code pg_recvlogical} runs once per round as a process. Prints one Markdown table per variant.
+ * JVM); {@code pg_recvlogical} runs once per round as a process; {@code tidemark-run-*} run capture and sink end to
+ * end. Prints one Markdown table per variant.
  *
  * <pre>
  * bench/capture.sh [--changes 500000] [--single-changes 100000] [--variants batch,single] [--rounds 2]
@@ -63,12 +64,14 @@ public final class CaptureBenchmark {
         o.put("debezium-schemas", "false");
         o.put("debezium", "");
         o.put("tidemark-kafka", "");
+        o.put("target-pg", "jdbc:postgresql://127.0.0.1:5432/");
+        o.put("target-pg-user", "postgres");
         for (int i = 0; i < args.length; i++) {
             String a = args[i];
             if (a.equals("-h") || a.equals("--help")) {
                 System.out.println("usage: bench/capture.sh [--changes N] [--single-changes N] [--variants batch,single] [--rounds N] [--contenders "
                         + String.join(",", CaptureContender.ids()) + "] [--partitions N] [--jvm OPTIONS] [--debezium-schemas true|false]"
-                        + " [--debezium k=v,…] [--tidemark-kafka k=v,…] [--workdir DIR]");
+                        + " [--debezium k=v,…] [--tidemark-kafka k=v,…] [--target-pg URL] [--target-pg-user USER] [--workdir DIR]");
                 System.exit(0);
             }
             if (!a.startsWith("--") || i + 1 >= args.length) {
@@ -193,9 +196,11 @@ public final class CaptureBenchmark {
             }
             cmd.addAll(List.of("-DTIDEMARK_LOG_LEVEL=WARN", "-cp", System.getProperty("java.class.path"), CaptureBenchmark.class.getName(),
                     "--child", ct.id, "--slots", String.join(",", slots), "--variant", backlog.name(), "--changes", Long.toString(backlog.changes()),
-                    "--deletes", Long.toString(backlog.deletes()), "--pg-host", pg.host(), "--pg-port", Integer.toString(pg.port()),
+                    "--deletes", Long.toString(backlog.deletes()),
+                    "--inserts", Long.toString(backlog.inserts()), "--updates", Long.toString(backlog.updates()), "--pg-host", pg.host(), "--pg-port", Integer.toString(pg.port()),
                     "--pg-db", DATABASE, "--publication", PUBLICATION, "--bootstrap", kafka.bootstrapServers(), "--partitions", o.get("partitions"),
                     "--debezium-schemas", o.get("debezium-schemas"), "--debezium", o.get("debezium"), "--tidemark-kafka", o.get("tidemark-kafka"),
+                    "--target-pg", o.get("target-pg"), "--target-pg-user", o.get("target-pg-user"),
                     "--workdir", work.resolve("state-" + backlog.name()).toString()));
             Process p = new ProcessBuilder(cmd).redirectErrorStream(true).start();
             List<Map<String, String>> results = new ArrayList<>();

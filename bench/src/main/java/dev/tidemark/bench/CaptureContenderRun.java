@@ -7,6 +7,9 @@ import dev.tidemark.connector.config.SourceConfig;
 import dev.tidemark.connector.config.TargetConfig;
 import dev.tidemark.connector.debezium.CaptureChoice;
 import dev.tidemark.connector.debezium.DebeziumChangeSource;
+import dev.tidemark.connector.pipeline.Sidecar;
+import dev.tidemark.sink.kafka.KafkaSinkRunner;
+import dev.tidemark.sink.kafka.ReplayFrom;
 import dev.tidemark.event.TableId;
 import io.debezium.engine.ChangeEvent;
 import io.debezium.engine.DebeziumEngine;
@@ -66,6 +69,7 @@ final class CaptureContenderRun {
                     case DEBEZIUM_NOOP -> r.debezium(slot, round, false);
                     case DEBEZIUM_KAFKA -> r.debezium(slot, round, true);
                     case TIDEMARK_CAPTURE -> r.tidemark(slot, round);
+                    case TIDEMARK_RUN_SQLITE, TIDEMARK_RUN_POSTGRES -> r.endToEnd(slot, round);
                     case PG_RECVLOGICAL -> throw new IllegalArgumentException("pg_recvlogical runs in the parent");
                 };
                 System.out.println("RESULT contender=" + r.contender.id + ";round=" + round + ";slot=" + slot + ";changes=" + (long) timed[1]
@@ -165,16 +169,7 @@ final class CaptureContenderRun {
 
     /** Tidemark's capture, exactly as {@code tidemark capture --accept-gap} runs it (the slot holds the backlog). */
     private double[] tidemark(String slot, int round) throws Exception {
-        Path state = Files.createDirectories(Path.of(o.get("workdir")).resolve(contender.id + "-" + round));
-        String db = o.get("pg-db");
-        SourceConfig source = new SourceConfig("jdbc:postgresql://" + o.get("pg-host") + ":" + o.get("pg-port") + "/" + db,
-                "postgres", Secret.empty(), slot, o.get("publication"), List.of(new TableId("public", CaptureBacklog.TABLE)), true,
-                Duration.ofMillis(10));
-        PipelineConfig config = new PipelineConfig(contender.id + "-" + round, source,
-                new KafkaConfig(o.get("bootstrap"), topicPrefix(round), Integer.parseInt(o.get("partitions")), (short) 1,
-                        keyValues(o.getOrDefault("tidemark-kafka", ""))),
-                new TargetConfig("jdbc:sqlite:" + state.resolve("unused.db"), null, Secret.empty(), 2000, "__tidemark_position", false),
-                state);
+        PipelineConfig config = pipeline(slot, round, "jdbc:sqlite:" + state(round).resolve("unused.db"));
         long start = System.nanoTime();
         Clock clock = new Clock();
         try (DebeziumChangeSource capture = new DebeziumChangeSource(config, CaptureChoice.ACCEPT_GAP, null)) {
@@ -195,6 +190,92 @@ final class CaptureContenderRun {
             }
             return new double[] {clock.seconds(), changes, (System.nanoTime() - start) / 1e9};
         }
+    }
+
+    /**
+     * {@code tidemark run --accept-gap}: capture and sink in this JVM ({@link Sidecar}); the clock runs from the first
+     * batch committed to the target (rows and offsets in one transaction) to the last.
+     */
+    private double[] endToEnd(String slot, int round) throws Exception {
+        String url;
+        String database = null;
+        if (contender == CaptureContender.TIDEMARK_RUN_POSTGRES) {
+            database = "tidemark_capture_bench_" + round;
+            adminSql("DROP DATABASE IF EXISTS \"" + database + "\" WITH (FORCE)");
+            adminSql("CREATE DATABASE \"" + database + "\"");
+            url = o.get("target-pg") + database + "?user=" + o.get("target-pg-user");
+        } else {
+            url = "jdbc:sqlite:" + state(round).resolve("target.db");
+        }
+        long start = System.nanoTime();
+        Clock clock = new Clock();
+        try (Sidecar run = Sidecar.start(pipeline(slot, round, url), true, true, new ReplayFrom.Stored(), CaptureChoice.ACCEPT_GAP, null)) {
+            KafkaSinkRunner sink = run.sink().orElseThrow();
+            long deadline = System.nanoTime() + ROUND_TIMEOUT.toNanos();
+            long last = 0;
+            while (last < records) {
+                if (run.halted() || sink.isFinished() || System.nanoTime() > deadline) {
+                    throw new IllegalStateException(contender.id + " round " + round + ": stopped after " + last + " of " + records
+                            + " events applied: " + run.failure().or(sink::failure).map(Throwable::toString).orElse("timed out"));
+                }
+                Thread.sleep(10); // ±10 ms on the clock
+                long now = sink.eventsApplied();
+                if (now > last) {
+                    clock.batchHandled(now - last);
+                    last = now;
+                }
+            }
+            double[] timed = {clock.seconds(), changes, (System.nanoTime() - start) / 1e9};
+            checkTarget(url, round);
+            return timed;
+        } finally {
+            if (database != null) {
+                adminSql("DROP DATABASE IF EXISTS \"" + database + "\" WITH (FORCE)");
+            }
+        }
+    }
+
+    /** The target holds the backlog's end state: inserted minus deleted rows, the updated ones updated. */
+    private void checkTarget(String url, int round) throws java.sql.SQLException {
+        long rows = Long.parseLong(o.get("inserts")) - Long.parseLong(o.get("deletes"));
+        long shipped = Long.parseLong(o.get("updates"));
+        try (java.sql.Connection c = java.sql.DriverManager.getConnection(url);
+             java.sql.Statement st = c.createStatement();
+             java.sql.ResultSet rs = st.executeQuery("SELECT count(*), sum(CASE WHEN \"status\" = 'shipped' THEN 1 ELSE 0 END) FROM \""
+                     + CaptureBacklog.TABLE + "\"")) {
+            rs.next();
+            if (rs.getLong(1) != rows || rs.getLong(2) != shipped) {
+                throw new IllegalStateException(contender.id + " round " + round + ": target table " + CaptureBacklog.TABLE + " holds "
+                        + rs.getLong(1) + " rows (" + rs.getLong(2) + " updated), expected " + rows + " (" + shipped + ")");
+            }
+        }
+    }
+
+    private void adminSql(String sql) throws java.sql.SQLException {
+        Properties p = new Properties();
+        p.setProperty("user", o.get("target-pg-user"));
+        try (java.sql.Connection c = java.sql.DriverManager.getConnection(o.get("target-pg") + "postgres", p);
+             java.sql.Statement s = c.createStatement()) {
+            s.execute(sql);
+        }
+    }
+
+    private Path state(int round) throws java.io.IOException {
+        return Files.createDirectories(Path.of(o.get("workdir")).resolve(contender.id + "-" + round));
+    }
+
+    private PipelineConfig pipeline(String slot, int round, String targetUrl) throws java.io.IOException {
+        Path state = state(round);
+        String db = o.get("pg-db");
+        SourceConfig source = new SourceConfig("jdbc:postgresql://" + o.get("pg-host") + ":" + o.get("pg-port") + "/" + db,
+                "postgres", Secret.empty(), slot, o.get("publication"), List.of(new TableId("public", CaptureBacklog.TABLE)), true,
+                Duration.ofMillis(10));
+        PipelineConfig config = new PipelineConfig(contender.id + "-" + round, source,
+                new KafkaConfig(o.get("bootstrap"), topicPrefix(round), Integer.parseInt(o.get("partitions")), (short) 1,
+                        keyValues(o.getOrDefault("tidemark-kafka", ""))),
+                new TargetConfig(targetUrl, null, Secret.empty(), 2000, "__tidemark_position", false),
+                state);
+        return config;
     }
 
     /** {@code k=v,k=v} as a map (the bench's pass-through options). */

@@ -38,6 +38,13 @@ final class CaptureResultsTable {
                 double x = rate(t) / rate(d);
                 b.append(String.format(Locale.ROOT, "%nGoal, round %d: tidemark-capture ≥ 1.3× debezium-kafka: %.2f× — %s", r, x, x >= 1.3 ? "met" : "NOT met"));
             }
+            for (CaptureContender run : new CaptureContender[] {CaptureContender.TIDEMARK_RUN_SQLITE, CaptureContender.TIDEMARK_RUN_POSTGRES}) {
+                Map<String, String> e = find(results, run, r);
+                if (t != null && e != null) {
+                    double x = rate(e) / rate(t);
+                    b.append(String.format(Locale.ROOT, "%nGoal, round %d: %s ≥ 0.8× tidemark-capture: %.2f× — %s", r, run.id, x, x >= 0.8 ? "met" : "NOT met"));
+                }
+            }
             if (t != null && pg != null) {
                 double x = rate(t) / rate(pg);
                 b.append(String.format(Locale.ROOT, "%nGoal, round %d: tidemark-capture ≥ 0.3× pg_recvlogical: %.2f× — %s", r, x, x >= 0.3 ? "met" : "NOT met"));
