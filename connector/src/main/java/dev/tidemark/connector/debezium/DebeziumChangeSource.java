@@ -28,7 +28,6 @@ import org.apache.kafka.clients.producer.ProducerConfig;
 import org.apache.kafka.clients.producer.ProducerRecord;
 import org.apache.kafka.clients.producer.RecordMetadata;
 import org.apache.kafka.common.serialization.ByteArraySerializer;
-import org.apache.kafka.connect.json.JsonConverter;
 import org.apache.kafka.connect.source.SourceRecord;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -37,11 +36,12 @@ import org.slf4j.LoggerFactory;
  * Captures a PostgreSQL source with the embedded Debezium (async) engine and the pgoutput plugin, and produces one
  * Kafka topic per table, keyed by primary key, values as Debezium envelopes in JSON with schemas.
  *
- * <p>Delivery: each batch the engine hands over is converted once (Connect data → JSON bytes), sent, and then every
- * send future is awaited in order; only then is each record marked processed with the engine. Debezium's own source
- * offsets are flushed to a local file ({@link PipelineConfig#offsetsFile()}) every second and on close, atomically
- * and durably ({@link DurableOffsetBackingStore}), so a crash can repeat events since the last flush (the sink is
- * idempotent) but never skips one. The replication slot keeps WAL until those offsets are flushed.
+ * <p>Delivery: each batch the engine hands over is converted once (Connect data → JSON bytes in one pass,
+ * {@link ConnectJsonWriter}), sent, and then every send future is awaited in order; only then is each record marked
+ * processed with the engine. Debezium's own source offsets are flushed to a local file
+ * ({@link PipelineConfig#offsetsFile()}) every second and on close, atomically and durably
+ * ({@link DurableOffsetBackingStore}), so a crash can repeat events since the last flush (the sink is idempotent) but
+ * never skips one. The replication slot keeps WAL until those offsets are flushed.
  *
  * <p>Start: before the engine runs, {@link CaptureStartup} compares the slot with the stored offsets and refuses
  * ({@link CaptureRefusedException}) when starting would lose changes silently, unless the user chose
@@ -54,6 +54,9 @@ import org.slf4j.LoggerFactory;
  */
 public final class DebeziumChangeSource implements AutoCloseable {
     private static final Logger log = LoggerFactory.getLogger(DebeziumChangeSource.class);
+
+    /** The producer's {@code batch.size} unless {@code kafka.properties} sets one: 1 MiB, chosen with bench/capture.sh. */
+    static final int PRODUCER_BATCH_BYTES = 1 << 20;
 
     private final PipelineConfig config;
     private final AtomicLong sent = new AtomicLong();
@@ -133,14 +136,19 @@ public final class DebeziumChangeSource implements AutoCloseable {
         log.info("capture {} started: {} → {}", config.name(), config.source().tables(), config.topics());
     }
 
-    private Properties producerProperties() {
+    Properties producerProperties() {
         Properties p = new Properties();
         p.putAll(config.kafka().properties());
         p.put(ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, config.kafka().bootstrapServers());
         p.put(ProducerConfig.ACKS_CONFIG, "all");
         p.put(ProducerConfig.ENABLE_IDEMPOTENCE_CONFIG, "true");
-        p.put(ProducerConfig.LINGER_MS_CONFIG, "2");
+        // records are sent a whole engine batch at a time and flushed at its end (handleBatch): lingering only fills
+        // Kafka batches while the batch is being sent, it adds no latency to the last record
+        p.put(ProducerConfig.LINGER_MS_CONFIG, "50");
         p.put(ProducerConfig.COMPRESSION_TYPE_CONFIG, "lz4");
+        // Kafka's 16 KiB default holds ~7 envelopes of ~2.2 KB: every batch opens an LZ4 frame, which cost ~20 % of
+        // capture's CPU in a profile (bench/capture.sh). kafka.properties may set another size.
+        p.putIfAbsent(ProducerConfig.BATCH_SIZE_CONFIG, Integer.toString(PRODUCER_BATCH_BYTES));
         p.put(ProducerConfig.CLIENT_ID_CONFIG, "tidemark-capture-" + config.name());
         return p;
     }
@@ -275,8 +283,7 @@ public final class DebeziumChangeSource implements AutoCloseable {
 
     /** Converts each record once, sends the batch, awaits every acknowledgement in order, then marks processed. */
     private final class ProducingConsumer implements DebeziumEngine.ChangeConsumer<RecordChangeEvent<SourceRecord>> {
-        private final JsonConverter keys = converter(true);
-        private final JsonConverter values = converter(false);
+        private final ConnectJsonWriter json = new ConnectJsonWriter();
         private final DeliveredPosition delivered = new DeliveredPosition(config.offsetsFile());
         private final ResumeSafeOffsets resumeSafe = new ResumeSafeOffsets();
 
@@ -290,10 +297,12 @@ public final class DebeziumChangeSource implements AutoCloseable {
                     acks.add(null); // Tidemark's own position marker: marked processed below, never sent
                     continue;
                 }
-                byte[] key = sr.key() == null ? null : keys.fromConnectData(sr.topic(), sr.keySchema(), sr.key());
-                byte[] value = sr.value() == null ? null : values.fromConnectData(sr.topic(), sr.valueSchema(), sr.value());
+                byte[] key = sr.key() == null ? null : json.write(sr.keySchema(), sr.key());
+                byte[] value = sr.value() == null ? null : json.write(sr.valueSchema(), sr.value());
                 acks.add(producer.send(new ProducerRecord<>(sr.topic(), KeyValuePartitioner.partition(sr.key(), producer.partitionsFor(sr.topic()).size()), key, value)));
             }
+            // the batch is complete: send what the producer still holds now instead of after linger.ms
+            producer.flush();
             // await every acknowledgement in order, store how far Kafka has the records, only then mark them processed
             int acked = 0;
             RuntimeException failed = null;
@@ -356,14 +365,6 @@ public final class DebeziumChangeSource implements AutoCloseable {
         @Override
         public boolean supportsTombstoneEvents() {
             return true;
-        }
-
-        private static JsonConverter converter(boolean isKey) {
-            JsonConverter c = new JsonConverter();
-            // replace.null.with.default=false: a NULL stays NULL instead of becoming the column default.
-            c.configure(Map.of("schemas.enable", "true", "replace.null.with.default", "false",
-                    "schemas.cache.size", "10000"), isKey);
-            return c;
         }
     }
 }
