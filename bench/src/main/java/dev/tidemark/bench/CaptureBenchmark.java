@@ -66,21 +66,11 @@ public final class CaptureBenchmark {
         o.put("tidemark-kafka", "");
         o.put("target-pg", "jdbc:postgresql://127.0.0.1:5432/");
         o.put("target-pg-user", "postgres");
-        for (int i = 0; i < args.length; i++) {
-            String a = args[i];
-            if (a.equals("-h") || a.equals("--help")) {
-                System.out.println("usage: bench/capture.sh [--changes N] [--single-changes N] [--variants batch,single] [--rounds N] [--contenders "
+        return BenchArgs.options(args, o,
+                "usage: bench/capture.sh [--changes N] [--single-changes N] [--variants batch,single] [--rounds N] [--contenders "
                         + String.join(",", CaptureContender.ids()) + "] [--partitions N] [--jvm OPTIONS] [--debezium-schemas true|false]"
-                        + " [--debezium k=v,…] [--tidemark-kafka k=v,…] [--target-pg URL] [--target-pg-user USER] [--workdir DIR]");
-                System.exit(0);
-            }
-            if (!a.startsWith("--") || i + 1 >= args.length) {
-                System.err.println("capture bench: bad argument " + a + " (try --help)");
-                System.exit(2);
-            }
-            o.put(a.substring(2), args[++i]);
-        }
-        return o;
+                        + " [--debezium k=v,…] [--tidemark-kafka k=v,…] [--target-pg URL] [--target-pg-user USER] [--workdir DIR]",
+                "capture bench");
     }
 
     /** The orchestrating JVM: PostgreSQL, Kafka, the backlog, the contenders, the tables. */
@@ -209,7 +199,7 @@ public final class CaptureBenchmark {
                 String line;
                 while ((line = r.readLine()) != null) {
                     if (line.startsWith("RESULT ")) {
-                        results.add(parse(line.substring("RESULT ".length())));
+                        results.add(BenchArgs.result(line.substring("RESULT ".length())));
                     } else {
                         System.out.println("    | " + line);
                         lastLine = line;
@@ -253,15 +243,6 @@ public final class CaptureBenchmark {
                 rs.next();
                 return rs.getString(1);
             }
-        }
-
-        private static Map<String, String> parse(String line) {
-            Map<String, String> m = new LinkedHashMap<>();
-            for (String kv : line.split(";")) {
-                int eq = kv.indexOf('=');
-                m.put(kv.substring(0, eq), kv.substring(eq + 1));
-            }
-            return m;
         }
     }
 }

@@ -71,20 +71,10 @@ public final class SinkBenchmark {
         o.put("contenders", String.join(",", Contender.ids()));
         o.put("rounds", "1");
         o.put("consumer", "");
-        for (int i = 0; i < args.length; i++) {
-            String a = args[i];
-            if (a.equals("-h") || a.equals("--help")) {
-                System.out.println("usage: bench/sink.sh [--events N] [--batch N] [--contenders " + String.join(",", Contender.ids())
-                        + "] [--rounds N] [--seed N] [--partitions N] [--pg URL] [--pg-user USER] [--jvm OPTIONS] [--consumer k=v,…] [--workdir DIR]");
-                System.exit(0);
-            }
-            if (!a.startsWith("--") || i + 1 >= args.length) {
-                System.err.println("bench: bad argument " + a + " (try --help)");
-                System.exit(2);
-            }
-            o.put(a.substring(2), args[++i]);
-        }
-        return o;
+        return BenchArgs.options(args, o,
+                "usage: bench/sink.sh [--events N] [--batch N] [--contenders " + String.join(",", Contender.ids())
+                        + "] [--rounds N] [--seed N] [--partitions N] [--pg URL] [--pg-user USER] [--jvm OPTIONS] [--consumer k=v,…] [--workdir DIR]",
+                "bench");
     }
 
     /** The orchestrating JVM: Kafka, the pre-load, one child JVM per contender, the table. */
@@ -242,7 +232,7 @@ public final class SinkBenchmark {
                     String line;
                     while ((line = r.readLine()) != null) {
                         if (line.startsWith("RESULT ")) {
-                            result = parse(line.substring("RESULT ".length()));
+                            result = BenchArgs.result(line.substring("RESULT ".length()));
                         } else {
                             System.out.println(line.startsWith("    ") ? line : "    | " + line);
                             tail.add(line);
@@ -285,15 +275,6 @@ public final class SinkBenchmark {
             try (Connection c = DriverManager.getConnection(server + "postgres", p); Statement s = c.createStatement()) {
                 s.execute(sql);
             }
-        }
-
-        private static Map<String, String> parse(String line) {
-            Map<String, String> m = new LinkedHashMap<>();
-            for (String kv : line.split(";")) {
-                int eq = kv.indexOf('=');
-                m.put(kv.substring(0, eq), kv.substring(eq + 1));
-            }
-            return m;
         }
 
         private static void deleteRecursively(Path dir) throws IOException {

@@ -73,4 +73,18 @@ class JdbcEndpointsTest {
                 "08001", new java.net.UnknownHostException("app:s3cret@127.0.0.1")));
         assertThat(m).doesNotContain("s3cret").doesNotContain("p2").contains("unknown host app:[hidden]@127.0.0.1");
     }
+
+    @Test
+    void theFileOfASqliteUrl() {
+        assertThat(JdbcEndpoints.sqliteFile("jdbc:sqlite:/tmp/x/target.db")).hasValue(Path.of("/tmp/x/target.db"));
+        assertThat(JdbcEndpoints.sqliteFile("jdbc:sqlite:rel/t.db")).hasValue(Path.of("rel/t.db"));
+        assertThat(JdbcEndpoints.sqliteFile("jdbc:sqlite:file:/tmp/t.db?mode=ro&cache=shared")).hasValue(Path.of("/tmp/t.db"));
+    }
+
+    @Test
+    void noFileForOtherUrlsAndInMemoryDatabases() {
+        assertThat(JdbcEndpoints.sqliteFile("jdbc:sqlite::memory:")).isEmpty();
+        assertThat(JdbcEndpoints.sqliteFile("jdbc:sqlite:")).isEmpty();
+        assertThat(JdbcEndpoints.sqliteFile("jdbc:postgresql://h/db")).isEmpty();
+    }
 }

@@ -4,9 +4,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
 import dev.tidemark.cli.TidemarkCommand;
-import java.io.ByteArrayOutputStream;
-import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
@@ -43,20 +40,10 @@ class WatermarkCommandIT {
     }
 
     int tidemark(String... args) {
-        PrintStream oldOut = System.out;
-        PrintStream oldErr = System.err;
-        ByteArrayOutputStream o = new ByteArrayOutputStream();
-        ByteArrayOutputStream e = new ByteArrayOutputStream();
-        try {
-            System.setOut(new PrintStream(o, true, StandardCharsets.UTF_8));
-            System.setErr(new PrintStream(e, true, StandardCharsets.UTF_8));
-            return TidemarkCommand.execute(args);
-        } finally {
-            System.setOut(oldOut);
-            System.setErr(oldErr);
-            out = o.toString(StandardCharsets.UTF_8);
-            err = e.toString(StandardCharsets.UTF_8);
-        }
+        CliRun r = CliRun.run(args);
+        out = r.out();
+        err = r.err();
+        return r.exit();
     }
 
     @Test

@@ -2,10 +2,6 @@ package dev.tidemark.tests;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.tidemark.cli.TidemarkCommand;
-import java.io.ByteArrayOutputStream;
-import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.DriverManager;
@@ -31,22 +27,11 @@ class WatermarkOutputIT {
                 s.execute("INSERT INTO items VALUES (" + i + ", '2013-01-" + String.format("%02d", i % 28 + 1) + " 12:00:00', 'item')");
             }
         }
-        PrintStream oldOut = System.out;
-        PrintStream oldErr = System.err;
-        ByteArrayOutputStream o = new ByteArrayOutputStream();
-        ByteArrayOutputStream e = new ByteArrayOutputStream();
-        int code;
-        try {
-            System.setOut(new PrintStream(o, true, StandardCharsets.UTF_8));
-            System.setErr(new PrintStream(e, true, StandardCharsets.UTF_8));
-            code = TidemarkCommand.execute("watermark", "--source", "jdbc:sqlite:" + src, "--target", "jdbc:sqlite:" + dir.resolve("r.db"),
-                    "--table", "items", "--cursor", "modified", "--chunk-size", "2");
-        } finally {
-            System.setOut(oldOut);
-            System.setErr(oldErr);
-        }
-        String out = o.toString(StandardCharsets.UTF_8);
-        String err = e.toString(StandardCharsets.UTF_8);
+        CliRun r = CliRun.run("watermark", "--source", "jdbc:sqlite:" + src, "--target", "jdbc:sqlite:" + dir.resolve("r.db"),
+                "--table", "items", "--cursor", "modified", "--chunk-size", "2");
+        int code = r.exit();
+        String out = r.out();
+        String err = r.err();
         System.out.println("stdout:\n" + out + "stderr:\n" + err);
         assertThat(code).as(err).isZero();
         assertThat(out).contains("40 rows");

@@ -2,11 +2,7 @@ package dev.tidemark.tests;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.tidemark.cli.TidemarkCommand;
 import dev.tidemark.tests.sink.TargetDatabase;
-import java.io.ByteArrayOutputStream;
-import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.DriverManager;
@@ -114,19 +110,9 @@ class WatermarkTextCursorIT {
     }
 
     int tidemark(String... args) {
-        PrintStream oldOut = System.out;
-        PrintStream oldErr = System.err;
-        ByteArrayOutputStream o = new ByteArrayOutputStream();
-        ByteArrayOutputStream e = new ByteArrayOutputStream();
-        try {
-            System.setOut(new PrintStream(o, true, StandardCharsets.UTF_8));
-            System.setErr(new PrintStream(e, true, StandardCharsets.UTF_8));
-            return TidemarkCommand.execute(args);
-        } finally {
-            System.setOut(oldOut);
-            System.setErr(oldErr);
-            out = o.toString(StandardCharsets.UTF_8);
-            err = e.toString(StandardCharsets.UTF_8);
-        }
+        CliRun r = CliRun.run(args);
+        out = r.out();
+        err = r.err();
+        return r.exit();
     }
 }

@@ -7,6 +7,7 @@ import dev.tidemark.connector.debezium.Lsn;
 import dev.tidemark.connector.debezium.OffsetsFile;
 import dev.tidemark.connector.debezium.StoredOffsets;
 import dev.tidemark.jdbc.Databases;
+import dev.tidemark.jdbc.JdbcEndpoints;
 import dev.tidemark.sink.jdbc.StoredOffsetsReader;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -62,7 +63,7 @@ public final class StatusReader {
      */
     private static Map<String, Map<Integer, Long>> readTargetOffsets(PipelineConfig config, List<String> problems) {
         String url = config.target().jdbcUrl();
-        Optional<Path> file = SqliteTargetFile.of(url);
+        Optional<Path> file = JdbcEndpoints.sqliteFile(url);
         if (file.isPresent() && !Files.exists(file.get())) {
             problems.add("target " + file.get() + " does not exist yet (the sink has not started)");
             return Map.of();

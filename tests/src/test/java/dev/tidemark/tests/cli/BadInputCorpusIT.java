@@ -2,10 +2,8 @@ package dev.tidemark.tests.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.tidemark.cli.TidemarkCommand;
+import dev.tidemark.tests.CliRun;
 import dev.tidemark.tests.TestInfrastructure;
-import java.io.ByteArrayOutputStream;
-import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -265,7 +263,7 @@ class BadInputCorpusIT {
             }
         }
         String[] argv = c.argv().stream().map(this::expand).toArray(String[]::new);
-        Run r = run(argv);
+        CliRun r = CliRun.run(argv);
         String all = r.out() + r.err();
         assertThat(r.exit()).as("exit code of %s; output:%n%s", String.join(" ", argv), all).isEqualTo(c.exit());
         assertThat(Pattern.compile(c.message(), Pattern.MULTILINE).matcher(all).find())
@@ -281,26 +279,6 @@ class BadInputCorpusIT {
             }
         }
         c.after().verify(dir);
-    }
-
-    record Run(int exit, String out, String err) {
-    }
-
-    private static Run run(String... argv) {
-        PrintStream oldOut = System.out;
-        PrintStream oldErr = System.err;
-        ByteArrayOutputStream o = new ByteArrayOutputStream();
-        ByteArrayOutputStream e = new ByteArrayOutputStream();
-        int exit;
-        try {
-            System.setOut(new PrintStream(o, true, StandardCharsets.UTF_8));
-            System.setErr(new PrintStream(e, true, StandardCharsets.UTF_8));
-            exit = TidemarkCommand.execute(argv);
-        } finally {
-            System.setOut(oldOut);
-            System.setErr(oldErr);
-        }
-        return new Run(exit, o.toString(StandardCharsets.UTF_8), e.toString(StandardCharsets.UTF_8));
     }
 
     private String expand(String s) {
