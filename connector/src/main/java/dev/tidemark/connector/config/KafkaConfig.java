@@ -1,6 +1,7 @@
 package dev.tidemark.connector.config;
 
 import java.util.Map;
+import java.util.Properties;
 
 /**
  * The Kafka cluster events travel through.
@@ -15,5 +16,13 @@ public record KafkaConfig(String bootstrapServers, String topicPrefix, int parti
                           Map<String, String> properties) {
     public KafkaConfig {
         properties = Map.copyOf(properties);
+    }
+
+    /** Properties for an admin client of this cluster: the extra client properties and the bootstrap servers. */
+    public Properties adminProperties() {
+        Properties p = new Properties();
+        p.putAll(properties);
+        p.put("bootstrap.servers", bootstrapServers);
+        return p;
     }
 }

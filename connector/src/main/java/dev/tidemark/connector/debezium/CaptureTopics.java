@@ -7,12 +7,10 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Set;
 import java.util.Map;
-import java.util.Properties;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import org.apache.kafka.clients.admin.Admin;
-import org.apache.kafka.clients.admin.AdminClientConfig;
 import org.apache.kafka.clients.admin.NewTopic;
 import org.apache.kafka.clients.admin.TopicDescription;
 import org.apache.kafka.common.KafkaFuture;
@@ -36,7 +34,7 @@ final class CaptureTopics {
      * with a partition count other than {@code kafka.partitions}; see {@link TopicPartitionCheck}.
      */
     static void checkExisting(PipelineConfig config) {
-        Admin admin = Admin.create(adminProperties(config));
+        Admin admin = Admin.create(config.kafka().adminProperties());
         try {
             Set<String> names = admin.listTopics().names().get(WAIT_SECONDS, TimeUnit.SECONDS);
             List<String> ours = config.topics().stream().filter(names::contains).toList();
@@ -64,15 +62,8 @@ final class CaptureTopics {
         }
     }
 
-    private static Properties adminProperties(PipelineConfig config) {
-        Properties p = new Properties();
-        p.putAll(config.kafka().properties());
-        p.put(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, config.kafka().bootstrapServers());
-        return p;
-    }
-
     static void ensure(PipelineConfig config) {
-        Admin admin = Admin.create(adminProperties(config));
+        Admin admin = Admin.create(config.kafka().adminProperties());
         try {
             create(admin, config);
             awaitLeaders(admin, config);

@@ -98,9 +98,20 @@ public final class DebeziumChangeSource implements AutoCloseable {
      * and starts the engine on its own thread.
      */
     public void start() {
+        start(() -> { });
+    }
+
+    /**
+     * As {@link #start()}; {@code beforeChanges} runs once every check of the source and of Kafka passed and before
+     * capture changes anything (replica identity, slot, topics, state directory) — e.g. opening the sink's target,
+     * so that a refused start leaves nothing behind on either side. If it throws, capture does not start.
+     */
+    public void start(Runnable beforeChanges) {
         // the source first (one line per problem, no Kafka needed), then the topics' partition counts, then changes
-        SourcePreflight.check(config.source(), TypeSupport.target(Databases.forUrl(config.target().jdbcUrl())),
-                () -> CaptureTopics.checkExisting(config));
+        SourcePreflight.check(config.source(), TypeSupport.target(Databases.forUrl(config.target().jdbcUrl())), () -> {
+            CaptureTopics.checkExisting(config);
+            beforeChanges.run();
+        });
         startMode = CaptureStartup.prepare(config, slots, choice, configLabel);
         CaptureTopics.ensure(config);
         try {

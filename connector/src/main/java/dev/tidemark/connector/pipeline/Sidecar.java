@@ -6,6 +6,7 @@ import dev.tidemark.connector.debezium.DebeziumChangeSource;
 import dev.tidemark.sink.kafka.KafkaSinkRunner;
 import dev.tidemark.sink.kafka.ReplayFrom;
 import java.util.Optional;
+import java.util.concurrent.atomic.AtomicReference;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -61,18 +62,31 @@ public final class Sidecar implements AutoCloseable {
                                 CaptureChoice captureChoice, String configLabel, SinkChoices sinkChoices) {
         log.info("starting {}", config.describe());
         DebeziumChangeSource capture = withCapture ? new DebeziumChangeSource(config, captureChoice, configLabel) : null;
-        KafkaSinkRunner sink = withSink ? SinkFactory.runner(config, replay, sinkChoices) : null;
-        Sidecar s = new Sidecar(config, capture, sink);
+        AtomicReference<KafkaSinkRunner> sink = new AtomicReference<>();
+        // the sink's target is opened (a SQLite file created, tidemark_offsets ensured) only once every check passed:
+        // with capture, after the source and Kafka checks; alone, once the target's credentials and Kafka answered
+        Runnable openSink = () -> {
+            if (withSink) {
+                sink.set(SinkFactory.runner(config, replay, sinkChoices));
+            }
+        };
         try {
             if (capture != null) {
-                capture.start();
-            }
-            if (s.sinkThread != null) {
-                s.sinkThread.start();
+                capture.start(openSink);
+            } else {
+                if (withSink) {
+                    SinkFactory.checkTarget(config);
+                    SinkKafkaCheck.check(config);
+                }
+                openSink.run();
             }
         } catch (RuntimeException e) {
-            s.close();
+            new Sidecar(config, capture, sink.get()).close();
             throw e;
+        }
+        Sidecar s = new Sidecar(config, capture, sink.get());
+        if (s.sinkThread != null) {
+            s.sinkThread.start();
         }
         return s;
     }

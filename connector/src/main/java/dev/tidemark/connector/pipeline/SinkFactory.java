@@ -1,5 +1,6 @@
 package dev.tidemark.connector.pipeline;
 
+import dev.tidemark.jdbc.JdbcEndpoints;
 import dev.tidemark.jdbc.UrlMask;
 import dev.tidemark.connector.config.PipelineConfig;
 import dev.tidemark.connector.config.TargetConfig;
@@ -8,6 +9,8 @@ import dev.tidemark.sink.jdbc.SinkOptions;
 import dev.tidemark.sink.kafka.KafkaSinkRunner;
 import dev.tidemark.sink.kafka.ReplayFrom;
 import dev.tidemark.sink.kafka.SinkSettings;
+import java.sql.Connection;
+import java.sql.DriverManager;
 import java.sql.SQLException;
 import java.time.Duration;
 import java.util.Properties;
@@ -29,6 +32,31 @@ public final class SinkFactory {
     /** With {@code rebuildDroppedTables} (a replay from the earliest offset) a dropped target table is written again. */
     private static JdbcChangeSink openTarget(PipelineConfig config, boolean rebuildDroppedTables) {
         TargetConfig t = config.target();
+        try {
+            return JdbcChangeSink.open(t.jdbcUrl(), connectionProperties(t), new SinkOptions(config.name(), t.positionColumn(), t.applyTruncate(),
+                    t.softDeletes() ? SinkOptions.DeleteMode.SOFT : SinkOptions.DeleteMode.HARD, rebuildDroppedTables));
+        } catch (SQLException e) {
+            throw cannotOpen(t, e);
+        }
+    }
+
+    /**
+     * Checks that the target can be reached with its credentials, changing nothing: a database server is connected to
+     * and left at once; a SQLite file is not opened (opening creates it), its folder was checked with the URL.
+     */
+    static void checkTarget(PipelineConfig config) {
+        TargetConfig t = config.target();
+        if (JdbcEndpoints.sqliteFile(t.jdbcUrl()).isPresent()) {
+            return;
+        }
+        try (Connection c = DriverManager.getConnection(t.jdbcUrl(), connectionProperties(t))) {
+            c.isValid(1);
+        } catch (SQLException e) {
+            throw cannotOpen(t, e);
+        }
+    }
+
+    private static Properties connectionProperties(TargetConfig t) {
         Properties p = new Properties();
         if (t.user() != null) {
             p.setProperty("user", t.user());
@@ -36,14 +64,12 @@ public final class SinkFactory {
         if (!t.password().isEmpty()) {
             p.setProperty("password", t.password().reveal());
         }
-        try {
-            return JdbcChangeSink.open(t.jdbcUrl(), p, new SinkOptions(config.name(), t.positionColumn(), t.applyTruncate(),
-                    t.softDeletes() ? SinkOptions.DeleteMode.SOFT : SinkOptions.DeleteMode.HARD, rebuildDroppedTables));
-        } catch (SQLException e) {
-            throw new IllegalStateException("cannot open the target at " + dev.tidemark.jdbc.JdbcEndpoints.host(t.jdbcUrl()) + " ("
-                    + UrlMask.mask(t.jdbcUrl()) + "): "
-                    + dev.tidemark.jdbc.UrlMask.mask(e.getMessage(), t.jdbcUrl()), e);
-        }
+        return p;
+    }
+
+    private static IllegalStateException cannotOpen(TargetConfig t, SQLException e) {
+        return new IllegalStateException("cannot open the target at " + JdbcEndpoints.host(t.jdbcUrl()) + " ("
+                + UrlMask.mask(t.jdbcUrl()) + "): " + UrlMask.mask(e.getMessage(), t.jdbcUrl()), e);
     }
 
     public static KafkaSinkRunner runner(PipelineConfig config, ReplayFrom replay) {

@@ -3,6 +3,7 @@ package dev.tidemark.connector.watermark;
 import dev.tidemark.jdbc.UsageException;
 
 import dev.tidemark.jdbc.Databases;
+import dev.tidemark.jdbc.SourceSql;
 import dev.tidemark.jdbc.JdbcEndpoints;
 import dev.tidemark.jdbc.Dialect;
 import dev.tidemark.sink.jdbc.JdbcChangeSink;
@@ -45,6 +46,12 @@ public final class WatermarkJob implements AutoCloseable {
             Connection source = connect(JdbcEndpoints.Side.SOURCE, config.source());
             opened.add(source);
             source.setAutoCommit(true);
+            // every table's checks (key, cursor column and its values' shapes) before the target or control database is
+            // opened: a refused table must not leave an empty target file or control tables behind
+            SourceSql sql = Databases.forUrl(config.source().url());
+            for (WatermarkTable t : config.tables()) {
+                PolledTable.describe(source, sql, t);
+            }
             WatermarkConfig.Endpoint store = config.controlStore();
             if (store == null) {
                 throw new UsageException("watermark pipeline " + config.name()

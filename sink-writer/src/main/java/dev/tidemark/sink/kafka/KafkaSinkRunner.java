@@ -349,6 +349,7 @@ public final class KafkaSinkRunner implements Runnable, AutoCloseable {
     public void close() throws InterruptedException {
         if (started.compareAndSet(false, true)) {
             releaseAll(); // never ran: release the consumer and the target connection here
+            finished.countDown();
             return;
         }
         requestStop();

@@ -16,7 +16,9 @@ import java.util.List;
 import java.util.Map;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
+import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
@@ -119,7 +121,11 @@ class BadInputCorpusIT {
                 Map.of("p.yaml", pipeline("{pg}", "[public.nopk]", "127.0.0.1:1", "jdbc:sqlite:t.db")
                         .replace("source:\n", "source:\n  password: " + CANARY + "\n")), false, 3,
                 "table public\\.nopk has no primary key", List.of(),
-                d -> assertThat(replicaIdentity("nopk")).as("nothing changed before the refusal").isEqualTo("d")));
+                d -> {
+                    assertThat(replicaIdentity("nopk")).as("nothing changed before the refusal").isEqualTo("d");
+                    assertThat(d.resolve("t.db")).as("no target file created before the refusal").doesNotExist();
+                    assertThat(d.resolve("state")).as("no state folder created before the refusal").doesNotExist();
+                }));
         c.add(withFile("run: a missing source table", 3, "table public\\.nosuch does not exist",
                 pipeline("{pg}", "[public.nosuch]", "127.0.0.1:1", "jdbc:sqlite:t.db"), "run", "-c", "{dir}/p.yaml"));
         c.add(withFile("run: Kafka unreachable fails within the time it states", 3, "Kafka at 127\\.0\\.0\\.1:1 did not answer within 30 s",
@@ -134,6 +140,10 @@ class BadInputCorpusIT {
         c.add(withFile("sink: a bad --replay-from", 2, "--replay-from",
                 pipeline("jdbc:postgresql://h/db", "[public.orders]", "x:1", "jdbc:sqlite:t.db"),
                 "sink", "-c", "{dir}/p.yaml", "--replay-from", "2026-13-45T99:00:00Z"));
+        c.add(new Case("sink: Kafka unreachable fails within the time it states, before the target is opened",
+                List.of("sink", "-c", "{dir}/p.yaml"), Map.of("p.yaml", pipeline("{pg}", "[public.orders]", "127.0.0.1:1", "jdbc:sqlite:t.db")),
+                false, 3, "Kafka at 127\\.0\\.0\\.1:1 did not answer within 30 s", List.of(),
+                d -> assertThat(d.resolve("t.db")).as("no target file created before Kafka answered").doesNotExist()));
         c.add(fails("sink with a misspelt option", 2, "unknown option '--replay'", "sink", "-c", "x.yaml", "--replay", "earliest"));
         c.add(withFile("sink: a wrong target password says target and host, never the password", 3,
                 "cannot open the target at 127\\.0\\.0\\.1:3306 .*Access denied",
@@ -192,10 +202,12 @@ class BadInputCorpusIT {
                 Map.of("w.yaml", "source: { url: 'jdbc:sqlite:src.db' }\ntables:\n  - { table: items, cursor: modified\n"),
                 false, 2, "line \\d+, column \\d+", List.of(), d -> { }));
         c.add(new Case("watermark: a misspelt cursor column", List.of("watermark", "--source", "jdbc:sqlite:{dir}/src.db", "--target",
-                "jdbc:sqlite:{dir}/t.db", "--table", "items", "--cursor", "modifed"), Map.of(), true, 2, "modifed", List.of(), d -> { }));
+                "jdbc:sqlite:{dir}/t.db", "--table", "items", "--cursor", "modifed"), Map.of(), true, 2, "modifed", List.of(),
+                d -> assertThat(d.resolve("t.db")).as("no target file created for a refused cursor").doesNotExist()));
         c.add(new Case("watermark: a TEXT cursor that holds no date-times is refused naming what it holds", List.of("watermark", "--source",
                 "jdbc:sqlite:{dir}/src.db", "--target", "jdbc:sqlite:{dir}/t.db", "--table", "items", "--cursor", "name",
-                "--cursor-kind", "timestamp"), Map.of(), true, 2, "cursor column name is TEXT whose values are not ISO-8601 date-times.*not ISO-8601 \\(3 rows, e\\.g\\. keys 1, 2, 3\\)", List.of(), d -> { }));
+                "--cursor-kind", "timestamp"), Map.of(), true, 2, "cursor column name is TEXT whose values are not ISO-8601 date-times.*not ISO-8601 \\(3 rows, e\\.g\\. keys 1, 2, 3\\)", List.of(),
+                d -> assertThat(d.resolve("t.db")).as("no target file created for a refused cursor").doesNotExist()));
         c.add(fails("watermark: a bad --overlap", 2, "Invalid value 1x for --overlap", "watermark", "--source", "jdbc:sqlite:a.db",
                 "--target", "jdbc:sqlite:b.db", "--table", "items", "--cursor", "modified", "--overlap", "1x"));
         c.add(fails("watermark: --chunk-size 0", 2, "Invalid value 0 for --chunk-size", "watermark", "--source", "jdbc:sqlite:a.db",
@@ -249,6 +261,8 @@ class BadInputCorpusIT {
         return c.stream();
     }
 
+    // a case that hangs (a command that waits silently) fails here instead of holding the build
+    @Timeout(value = 150, unit = TimeUnit.SECONDS)
     @ParameterizedTest(name = "{0}")
     @MethodSource("cases")
     void eachWrongStepGetsItsExitCodeAndOneClearLine(Case c) throws Exception {
