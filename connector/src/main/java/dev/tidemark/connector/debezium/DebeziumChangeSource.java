@@ -77,6 +77,7 @@ public final class DebeziumChangeSource implements AutoCloseable {
     private final SourceSlots slots;
     private CaptureStart startMode;
     private PositionMarker marker;
+    private volatile CaptureMetrics metrics = CaptureMetrics.NONE;
 
     public DebeziumChangeSource(PipelineConfig config) {
         this(config, CaptureChoice.NONE, null);
@@ -219,6 +220,17 @@ public final class DebeziumChangeSource implements AutoCloseable {
                 .collect(Collectors.joining());
     }
 
+    /** Reports to {@code metrics} from now on (before {@link #start()}); returns this. */
+    public DebeziumChangeSource withMetrics(CaptureMetrics metrics) {
+        this.metrics = java.util.Objects.requireNonNull(metrics);
+        return this;
+    }
+
+    /** True once the connector task runs (snapshot or streaming) and until capture stops. */
+    public boolean isRunning() {
+        return tasksStarted.getCount() == 0 && !isStopped();
+    }
+
     /** Events sent to Kafka and acknowledged so far. */
     public long eventsSent() {
         return sent.get();
@@ -335,10 +347,18 @@ public final class DebeziumChangeSource implements AutoCloseable {
                 sourceOffsets.add(records.get(i).record().sourceOffset());
             }
             List<Map<String, ?>> toStore = resumeSafe.plan(sourceOffsets);
+            Map<String, Long> perTopic = new java.util.HashMap<>();
             for (int i = 0; i < acked; i++) {
                 markProcessed(committer, records.get(i), toStore.get(i));
                 if (acks.get(i) != null) {
                     sent.incrementAndGet();
+                    perTopic.merge(records.get(i).record().topic(), 1L, Long::sum);
+                }
+            }
+            for (TableId t : config.source().tables()) {
+                Long n = perTopic.get(config.topicFor(t));
+                if (n != null) {
+                    metrics.captured(t, n);
                 }
             }
             if (failed != null) {

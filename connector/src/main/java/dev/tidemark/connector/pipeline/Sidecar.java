@@ -59,9 +59,15 @@ public final class Sidecar implements AutoCloseable {
      */
     public static Sidecar start(PipelineConfig config, boolean withCapture, boolean withSink, ReplayFrom replay,
                                 CaptureChoice captureChoice, String configLabel, SinkChoices sinkChoices) {
+        return start(config, withCapture, withSink, replay, captureChoice, configLabel, sinkChoices, PipelineMetrics.NONE);
+    }
+
+    /** Starts the chosen halves, both reporting to {@code metrics}. */
+    public static Sidecar start(PipelineConfig config, boolean withCapture, boolean withSink, ReplayFrom replay,
+                                CaptureChoice captureChoice, String configLabel, SinkChoices sinkChoices, PipelineMetrics metrics) {
         log.info("starting {}", config.describe());
-        DebeziumChangeSource capture = withCapture ? new DebeziumChangeSource(config, captureChoice, configLabel) : null;
-        KafkaSinkRunner sink = withSink ? SinkFactory.runner(config, replay, sinkChoices) : null;
+        DebeziumChangeSource capture = withCapture ? new DebeziumChangeSource(config, captureChoice, configLabel).withMetrics(metrics) : null;
+        KafkaSinkRunner sink = withSink ? SinkFactory.runner(config, replay, sinkChoices).withMetrics(metrics) : null;
         Sidecar s = new Sidecar(config, capture, sink);
         try {
             if (capture != null) {
