@@ -19,8 +19,9 @@ public final class StatusPage {
         h.append("<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">")
                 .append("<meta http-equiv=\"refresh\" content=\"").append(REFRESH_SECONDS).append("\">")
                 .append("<title>Tidemark ").append(escape(v.pipeline())).append("</title><style>")
-                .append("body{font-family:system-ui,sans-serif;margin:1.5em;color:#1b1f24}")
-                .append("table{border-collapse:collapse;margin:.4em 0 1.2em}th,td{border:1px solid #ccd;padding:.25em .6em;text-align:left}")
+                .append("body{font-family:system-ui,sans-serif;margin:1em 1.5em;color:#1b1f24}")
+                .append("h1{font-size:1.6em;margin:.2em 0}h2{font-size:1.15em;margin:.9em 0 .3em}p{margin:.3em 0}")
+                .append("table{border-collapse:collapse;margin:.3em 0 .6em}th,td{border:1px solid #ccd;padding:.25em .6em;text-align:left}")
                 .append("th{background:#eef1f5}td.n{text-align:right;font-variant-numeric:tabular-nums}")
                 .append(".UP{color:#11722b;font-weight:bold}.DOWN{color:#b3261e;font-weight:bold}small{color:#57606a}")
                 .append("</style></head><body>\n");

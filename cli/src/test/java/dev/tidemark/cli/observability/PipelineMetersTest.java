@@ -35,7 +35,9 @@ class PipelineMetersTest {
         String text = m.scrape();
         assertThat(text).contains("tidemark_events_captured_total{pipeline=\"shop\",table=\"public.orders\"} 5.0")
                 .contains("tidemark_events_applied_total{pipeline=\"shop\",table=\"public.orders\"} 4.0")
-                .contains("tidemark_batch_apply_seconds_bucket{pipeline=\"shop\",le=\"")
+                .contains("tidemark_batch_apply_seconds_bucket{pipeline=\"shop\",le=\"0.01\"} 0")
+                .contains("tidemark_batch_apply_seconds_bucket{pipeline=\"shop\",le=\"0.025\"} 1")
+                .contains("tidemark_batch_apply_seconds_bucket{pipeline=\"shop\",le=\"+Inf\"} 1")
                 .contains("tidemark_batch_apply_seconds_count{pipeline=\"shop\"} 1")
                 .contains("tidemark_consumer_lag_records{partition=\"0\",pipeline=\"shop\",topic=\"shop.public.orders\"} 2.0")
                 .contains("tidemark_consumer_lag_seconds{partition=\"0\",pipeline=\"shop\",topic=\"shop.public.orders\"} 3.0");

@@ -352,7 +352,9 @@ public final class DebeziumChangeSource implements AutoCloseable {
                 markProcessed(committer, records.get(i), toStore.get(i));
                 if (acks.get(i) != null) {
                     sent.incrementAndGet();
-                    perTopic.merge(records.get(i).record().topic(), 1L, Long::sum);
+                    if (records.get(i).record().value() != null) { // a tombstone follows its delete: no change of its own
+                        perTopic.merge(records.get(i).record().topic(), 1L, Long::sum);
+                    }
                 }
             }
             for (TableId t : config.source().tables()) {

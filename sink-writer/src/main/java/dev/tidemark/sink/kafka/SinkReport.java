@@ -14,14 +14,16 @@ final class SinkReport {
     private SinkReport() {
     }
 
-    /** One committed part: its events counted per table, and how long the commit took. */
+    /** One committed part: its change events counted per table (tombstones not), and how long the commit took. */
     static void applied(SinkMetrics metrics, List<ChangeEvent> events, long nanos) {
         if (metrics == SinkMetrics.NONE) {
             return;
         }
         Map<TableId, Long> perTable = new LinkedHashMap<>();
         for (ChangeEvent e : events) {
-            perTable.merge(e.table(), 1L, Long::sum);
+            if (!(e instanceof ChangeEvent.Delete d && d.tombstone())) { // a tombstone follows its delete: no change of its own
+                perTable.merge(e.table(), 1L, Long::sum);
+            }
         }
         perTable.forEach(metrics::applied);
         metrics.batchApplied(Duration.ofNanos(nanos));
