@@ -1,5 +1,6 @@
 package dev.tidemark.cli.observability;
 
+import dev.tidemark.reconcile.compare.CompareReport;
 import java.util.Locale;
 import java.util.Map;
 
@@ -90,24 +91,9 @@ public final class StatusPage {
         return h.toString();
     }
 
-    /** Text as HTML content or attribute value: {@code & < > " '} replaced. */
-    public static String escape(String s) {
-        if (s == null) {
-            return "";
-        }
-        StringBuilder out = new StringBuilder(s.length() + 16);
-        for (int i = 0; i < s.length(); i++) {
-            char c = s.charAt(i);
-            switch (c) {
-                case '&' -> out.append("&amp;");
-                case '<' -> out.append("&lt;");
-                case '>' -> out.append("&gt;");
-                case '"' -> out.append("&quot;");
-                case '\'' -> out.append("&#39;");
-                default -> out.append(c);
-            }
-        }
-        return out.toString();
+    /** Text as HTML content or attribute value: {@code & < > " '} replaced (the compare report's escaping). */
+    static String escape(String s) {
+        return CompareReport.esc(s);
     }
 
     private static String number(double v, String format) {

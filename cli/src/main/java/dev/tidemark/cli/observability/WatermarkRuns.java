@@ -1,13 +1,10 @@
 package dev.tidemark.cli.observability;
 
+import dev.tidemark.cli.status.ExistingTarget;
 import dev.tidemark.connector.config.PipelineConfig;
 import dev.tidemark.jdbc.Databases;
 import dev.tidemark.jdbc.Dialect;
-import dev.tidemark.jdbc.JdbcEndpoints;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.sql.Connection;
-import java.sql.DriverManager;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
@@ -15,8 +12,6 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
-import java.util.Properties;
 
 /**
  * The watermark runs recorded in the pipeline target's {@code tidemark_watermark_runs} (written by
@@ -41,20 +36,11 @@ final class WatermarkRuns {
 
     /** Newest first, all tables. */
     static List<Run> read(PipelineConfig config) throws SQLException {
-        String url = config.target().jdbcUrl();
-        Optional<Path> file = JdbcEndpoints.sqliteFile(url);
-        if (file.isPresent() && !Files.exists(file.get())) {
+        if (ExistingTarget.absentFile(config).isPresent()) {
             return List.of();
         }
-        Properties p = new Properties();
-        if (config.target().user() != null) {
-            p.setProperty("user", config.target().user());
-        }
-        if (!config.target().password().isEmpty()) {
-            p.setProperty("password", config.target().password().reveal());
-        }
-        Dialect d = Databases.targetForUrl(url);
-        try (Connection c = DriverManager.getConnection(url, p)) {
+        Dialect d = Databases.targetForUrl(config.target().jdbcUrl());
+        try (Connection c = ExistingTarget.open(config)) {
             if (!exists(c)) {
                 return List.of();
             }
