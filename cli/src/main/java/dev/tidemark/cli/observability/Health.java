@@ -14,10 +14,11 @@ public record Health(boolean live, boolean ready, String reason) {
         record Absent() implements Half {
         }
 
-        /** Started, not yet working (capture's connector task starting; the sink without partitions yet). */
+        /** Started, not yet working (capture starting or in its initial snapshot; the sink without partitions yet). */
         record Starting(String what) implements Half {
         }
 
+        /** Working: capture streams from the slot, the sink owns partitions. */
         record Running() implements Half {
         }
 

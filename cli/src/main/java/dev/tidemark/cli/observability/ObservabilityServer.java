@@ -55,7 +55,7 @@ public final class ObservabilityServer implements AutoCloseable {
         this.withCapture = withCapture;
         this.withSink = withSink;
         this.meters = new PipelineMeters(config);
-        this.probes = new Probes(config, meters.registry());
+        this.probes = new Probes(config, meters.registry(), withSink);
         this.server = server;
         this.executor = Executors.newSingleThreadExecutor(r -> {
             Thread t = new Thread(r, "tidemark-observability-http");

@@ -41,9 +41,12 @@ public final class Probes implements AutoCloseable {
     private final Map<String, WatermarkRuns.Summary> runGauges = new ConcurrentHashMap<>();
     private final Map<String, long[]> reconcileGauges = new ConcurrentHashMap<>();
     private final MeterRegistry registry;
+    private final boolean readTarget;
 
-    public Probes(PipelineConfig config, MeterRegistry registry) {
+    /** @param readTarget whether this process writes the target (the sink runs here): only then are its watermark runs read */
+    public Probes(PipelineConfig config, MeterRegistry registry, boolean readTarget) {
         this.config = config;
+        this.readTarget = readTarget;
         this.registry = registry;
         this.kafka = new KafkaProbe(config);
         Gauge.builder("tidemark.slot.wal.retained.bytes", this, p -> p.walRetained.isPresent() ? p.walRetained.getAsLong() : Double.NaN)
@@ -63,7 +66,7 @@ public final class Probes implements AutoCloseable {
             String why = kafka.problem();
             kafkaReachable = Optional.of(why == null);
             kafkaProblem = why == null ? "" : why;
-            runs = attempt("watermark runs", () -> WatermarkRuns.read(config)).orElse(List.of());
+            runs = readTarget ? attempt("watermark runs", () -> WatermarkRuns.read(config)).orElse(List.of()) : List.of();
             for (WatermarkRuns.Summary s : WatermarkRuns.summarize(runs)) {
                 runGauges.computeIfAbsent(s.table(), t -> {
                     Gauge.builder("tidemark.watermark.runs", runGauges, g -> g.get(t).runs()).tag("table", t)

@@ -28,7 +28,10 @@ final class SidecarHealth {
         if (capture.isStopped()) {
             return new Health.Half.Stopped();
         }
-        return capture.isRunning() ? new Health.Half.Running() : new Health.Half.Starting("the connector task is starting");
+        if (!capture.isRunning()) {
+            return new Health.Half.Starting("the connector task is starting");
+        }
+        return capture.isStreaming() ? new Health.Half.Running() : new Health.Half.Starting("initial snapshot in progress or connecting to the slot");
     }
 
     static Health.Half sink(Sidecar s) {

@@ -231,6 +231,15 @@ public final class DebeziumChangeSource implements AutoCloseable {
         return tasksStarted.getCount() == 0 && !isStopped();
     }
 
+    /**
+     * True while capture streams from the slot: its task runs and Debezium's streaming metric {@code Connected} (JMX,
+     * {@code debezium.postgres:type=connector-metrics,context=streaming,server=<topic prefix>}) is true; false during
+     * the initial snapshot. Reads the in-process MBean only: no I/O.
+     */
+    public boolean isStreaming() {
+        return isRunning() && StreamingMetric.connected(config.kafka().topicPrefix());
+    }
+
     /** Events sent to Kafka and acknowledged so far. */
     public long eventsSent() {
         return sent.get();
