@@ -10,11 +10,13 @@ import java.nio.file.Path;
 import java.util.concurrent.Callable;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
+import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
 /**
  * Shared body of {@code run}, {@code capture} and {@code sink}: start, wait for a signal or a failure, drain. Exit 0
- * after SIGTERM (drained), 130 after Ctrl-C (drained too), 3 when a half failed.
+ * after SIGTERM (drained), 130 after Ctrl-C (drained too), 3 when a half failed. With {@code observability} in the
+ * pipeline file the HTTP endpoint ({@link Endpoint}) runs from before the start until the exit.
  */
 abstract class PipelineCommand implements Callable<Integer> {
     private static final Logger log = LoggerFactory.getLogger(PipelineCommand.class);
@@ -44,7 +46,16 @@ abstract class PipelineCommand implements Callable<Integer> {
         PipelineConfig cfg = PipelineConfigParser.parse(config);
         ReplayFrom replay = replay();
         Termination termination = Termination.install();
-        try (Sidecar sidecar = Sidecar.start(cfg, capture(), sink(), replay, captureChoice(), config.toString(), sinkChoices())) {
+        try (Endpoint endpoint = Endpoint.open(cfg, getClass().getAnnotation(Command.class).name(), capture(), sink())) {
+            return runSidecar(cfg, replay, termination, endpoint);
+        }
+    }
+
+    private Integer runSidecar(PipelineConfig cfg, ReplayFrom replay, Termination termination, Endpoint endpoint)
+            throws InterruptedException {
+        try (Sidecar sidecar = Sidecar.start(cfg, capture(), sink(), replay, captureChoice(), config.toString(), sinkChoices(),
+                endpoint.metrics())) {
+            endpoint.attach(sidecar);
             while (!termination.awaitRequest(200)) {
                 if (sidecar.halted()) {
                     break;
@@ -53,8 +64,10 @@ abstract class PipelineCommand implements Callable<Integer> {
             if (termination.isRequested()) {
                 log.info("stop requested: draining {}", cfg.name());
             }
+            endpoint.loopEnded();
             sidecar.close();
             if (sidecar.failure().isPresent()) {
+                endpoint.holdOnFailure(termination);
                 System.err.println("tidemark: " + TidemarkCommand.oneLine(sidecar.failure().get()));
                 return ExitCodes.RUNTIME;
             }

@@ -1,5 +1,6 @@
 package dev.tidemark.cli;
 
+import dev.tidemark.cli.observability.LastReconcile;
 import dev.tidemark.jdbc.UsageException;
 import dev.tidemark.connector.config.ConfigException;
 import dev.tidemark.connector.config.PipelineConfig;
@@ -148,6 +149,9 @@ final class ReconcileCommand implements Callable<Integer> {
         if (json != null) {
             writeJson(results, jsonToStdout);
         }
+        if (config != null) {
+            recordForEndpoint(results);
+        }
         return equal ? ExitCodes.OK : ExitCodes.DIFFERENT;
     }
 
@@ -172,6 +176,17 @@ final class ReconcileCommand implements Callable<Integer> {
         ReconcileResult after = Reconciler.reconcile(request);
         report.print(ReconcileReport.text(after, show));
         return after;
+    }
+
+    /** Keeps the counts where the pipeline's observability endpoint shows them ({@link LastReconcile}); never fails the run. */
+    private void recordForEndpoint(List<ReconcileResult> results) {
+        PipelineConfig cfg = PipelineConfigParser.parse(config, System::getenv);
+        try {
+            LastReconcile.write(cfg, results.stream().map(r -> new LastReconcile.Table(r.table(), r.missingCount(), r.surplusCount(),
+                    r.changedCount())).toList());
+        } catch (IOException e) {
+            err.println("tidemark: warning: cannot record the result in " + LastReconcile.file(cfg) + " for the status page: " + e.getMessage());
+        }
     }
 
     private void writeJson(List<ReconcileResult> results, boolean toStdout) throws IOException {

@@ -7,9 +7,7 @@ import dev.tidemark.connector.debezium.Lsn;
 import dev.tidemark.connector.debezium.OffsetsFile;
 import dev.tidemark.connector.debezium.StoredOffsets;
 import dev.tidemark.jdbc.Databases;
-import dev.tidemark.jdbc.JdbcEndpoints;
 import dev.tidemark.sink.jdbc.StoredOffsetsReader;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.DriverManager;
@@ -63,19 +61,12 @@ public final class StatusReader {
      */
     private static Map<String, Map<Integer, Long>> readTargetOffsets(PipelineConfig config, List<String> problems) {
         String url = config.target().jdbcUrl();
-        Optional<Path> file = JdbcEndpoints.sqliteFile(url);
-        if (file.isPresent() && !Files.exists(file.get())) {
+        Optional<Path> file = ExistingTarget.absentFile(config);
+        if (file.isPresent()) {
             problems.add("target " + file.get() + " does not exist yet (the sink has not started)");
             return Map.of();
         }
-        Properties p = new Properties();
-        if (config.target().user() != null) {
-            p.setProperty("user", config.target().user());
-        }
-        if (!config.target().password().isEmpty()) {
-            p.setProperty("password", config.target().password().reveal());
-        }
-        try (Connection c = DriverManager.getConnection(url, p)) {
+        try (Connection c = ExistingTarget.open(config)) {
             return StoredOffsetsReader.readIfPresent(c, Databases.targetForUrl(url), config.name()).orElse(Map.of());
         } catch (SQLException | RuntimeException e) {
             problems.add("target " + UrlMask.mask(url) + ": " + e.getMessage());

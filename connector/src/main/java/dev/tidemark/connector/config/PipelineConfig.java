@@ -11,8 +11,19 @@ import java.util.List;
  *
  * @param name     pipeline name: Debezium engine name, Kafka consumer group, offsets row owner in the target
  * @param stateDir where capture keeps Debezium's offsets file
+ * @param observability the HTTP endpoint, {@link ObservabilityConfig#OFF} unless configured
  */
-public record PipelineConfig(String name, SourceConfig source, KafkaConfig kafka, TargetConfig target, Path stateDir) {
+public record PipelineConfig(String name, SourceConfig source, KafkaConfig kafka, TargetConfig target, Path stateDir,
+                             ObservabilityConfig observability) {
+
+    public PipelineConfig {
+        observability = observability == null ? ObservabilityConfig.OFF : observability;
+    }
+
+    /** A pipeline without the HTTP endpoint. */
+    public PipelineConfig(String name, SourceConfig source, KafkaConfig kafka, TargetConfig target, Path stateDir) {
+        this(name, source, kafka, target, stateDir, ObservabilityConfig.OFF);
+    }
 
     /** The Kafka topic that carries a table's events. */
     public String topicFor(TableId table) {

@@ -51,13 +51,18 @@ import java.util.regex.Pattern;
  *   deleteMode: hard                # or soft: keep deleted keys, marked __tidemark_deleted
  *   deadLetterTopic: orders.dlq     # poison events go here (default: none, a poison event stops the sink)
  * stateDir: ./tidemark-state        # Debezium offsets file
+ * observability:                    # optional: HTTP /health, /metrics and / (absent: no endpoint)
+ *   port: 9464
+ *   host: 127.0.0.1                 # default: this machine only; 0.0.0.0 in a container
  * </pre>
  * Relative paths ({@code stateDir}, a SQLite target file) are resolved against the folder of the file, never the
  * current directory.
  */
 public final class PipelineConfigParser {
     private static final Pattern NAME = Pattern.compile("[A-Za-z0-9_.-]+");
-    private static final Set<String> TOP = Set.of("name", "source", "kafka", "target", "stateDir");
+    private static final Set<String> TOP = Set.of("name", "source", "kafka", "target", "stateDir", "observability");
+    private static final Set<String> OBSERVABILITY = Set.of("port", "host");
+    private static final Pattern HOST = Pattern.compile("[A-Za-z0-9.:_-]+|\\[[0-9A-Fa-f:.]+]");
     private static final Set<String> SOURCE = Set.of("url", "user", "password", "tables", "slot", "publication",
             "setReplicaIdentityFull", "pollIntervalMs", "excludeColumns");
     private static final Set<String> KAFKA = Set.of("bootstrapServers", "topicPrefix", "partitions", "replicationFactor", "properties");
@@ -164,7 +169,30 @@ public final class PipelineConfigParser {
 
         String state = text(root, "stateDir", "tidemark-state", false);
         Path stateDir = state == null ? baseDir : baseDir.resolve(state).normalize();
-        return new PipelineConfig(name, source, kafka, target, stateDir);
+        return new PipelineConfig(name, source, kafka, target, stateDir, observability(root));
+    }
+
+    /** {@code observability}: absent means off; present needs a port. */
+    private ObservabilityConfig observability(JsonNode root) {
+        JsonNode o = root.path("observability");
+        if (o.isMissingNode() || o.isNull()) {
+            return ObservabilityConfig.OFF;
+        }
+        JsonNode n = section(root, "observability", OBSERVABILITY);
+        if (n.isMissingNode()) {
+            return ObservabilityConfig.OFF;
+        }
+        if (n.path("port").isMissingNode() || n.path("port").isNull()) {
+            reader.missing("observability.port", "the TCP port of /health, /metrics and /, such as 9464");
+            return ObservabilityConfig.OFF;
+        }
+        int port = integer(n, "observability.port", 0, 1, 65_535);
+        String host = text(n, "observability.host", ObservabilityConfig.DEFAULT_HOST, false);
+        if (host == null || !HOST.matcher(host).matches()) {
+            invalid("observability.host", host, "expected a host name or IP address such as 127.0.0.1 or 0.0.0.0");
+            return ObservabilityConfig.OFF;
+        }
+        return port == 0 ? ObservabilityConfig.OFF : new ObservabilityConfig(host, port);
     }
 
     /** {@code source.excludeColumns}: a list of {@code schema.table.column}, each of a captured table. */

@@ -77,6 +77,7 @@ public final class DebeziumChangeSource implements AutoCloseable {
     private final SourceSlots slots;
     private CaptureStart startMode;
     private PositionMarker marker;
+    private volatile CaptureMetrics metrics = CaptureMetrics.NONE;
 
     public DebeziumChangeSource(PipelineConfig config) {
         this(config, CaptureChoice.NONE, null);
@@ -230,6 +231,26 @@ public final class DebeziumChangeSource implements AutoCloseable {
                 .collect(Collectors.joining());
     }
 
+    /** Reports to {@code metrics} from now on (before {@link #start()}); returns this. */
+    public DebeziumChangeSource withMetrics(CaptureMetrics metrics) {
+        this.metrics = java.util.Objects.requireNonNull(metrics);
+        return this;
+    }
+
+    /** True once the connector task runs (snapshot or streaming) and until capture stops. */
+    public boolean isRunning() {
+        return tasksStarted.getCount() == 0 && !isStopped();
+    }
+
+    /**
+     * True while capture streams from the slot: its task runs and Debezium's streaming metric {@code Connected} (JMX,
+     * {@code debezium.postgres:type=connector-metrics,context=streaming,server=<topic prefix>}) is true; false during
+     * the initial snapshot. Reads the in-process MBean only: no I/O.
+     */
+    public boolean isStreaming() {
+        return isRunning() && StreamingMetric.connected(config.kafka().topicPrefix());
+    }
+
     /** Events sent to Kafka and acknowledged so far. */
     public long eventsSent() {
         return sent.get();
@@ -346,10 +367,20 @@ public final class DebeziumChangeSource implements AutoCloseable {
                 sourceOffsets.add(records.get(i).record().sourceOffset());
             }
             List<Map<String, ?>> toStore = resumeSafe.plan(sourceOffsets);
+            Map<String, Long> perTopic = new java.util.HashMap<>();
             for (int i = 0; i < acked; i++) {
                 markProcessed(committer, records.get(i), toStore.get(i));
                 if (acks.get(i) != null) {
                     sent.incrementAndGet();
+                    if (records.get(i).record().value() != null) { // a tombstone follows its delete: no change of its own
+                        perTopic.merge(records.get(i).record().topic(), 1L, Long::sum);
+                    }
+                }
+            }
+            for (TableId t : config.source().tables()) {
+                Long n = perTopic.get(config.topicFor(t));
+                if (n != null) {
+                    metrics.captured(t, n);
                 }
             }
             if (failed != null) {

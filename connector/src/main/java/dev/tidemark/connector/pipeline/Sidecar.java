@@ -60,14 +60,20 @@ public final class Sidecar implements AutoCloseable {
      */
     public static Sidecar start(PipelineConfig config, boolean withCapture, boolean withSink, ReplayFrom replay,
                                 CaptureChoice captureChoice, String configLabel, SinkChoices sinkChoices) {
+        return start(config, withCapture, withSink, replay, captureChoice, configLabel, sinkChoices, PipelineMetrics.NONE);
+    }
+
+    /** Starts the chosen halves, both reporting to {@code metrics}. */
+    public static Sidecar start(PipelineConfig config, boolean withCapture, boolean withSink, ReplayFrom replay,
+                                CaptureChoice captureChoice, String configLabel, SinkChoices sinkChoices, PipelineMetrics metrics) {
         log.info("starting {}", config.describe());
-        DebeziumChangeSource capture = withCapture ? new DebeziumChangeSource(config, captureChoice, configLabel) : null;
+        DebeziumChangeSource capture = withCapture ? new DebeziumChangeSource(config, captureChoice, configLabel).withMetrics(metrics) : null;
         AtomicReference<KafkaSinkRunner> sink = new AtomicReference<>();
         // the sink's target is opened (a SQLite file created, tidemark_offsets ensured) only once every check passed:
         // with capture, after the source and Kafka checks; alone, once the target's credentials and Kafka answered
         Runnable openSink = () -> {
             if (withSink) {
-                sink.set(SinkFactory.runner(config, replay, sinkChoices));
+                sink.set(SinkFactory.runner(config, replay, sinkChoices).withMetrics(metrics));
             }
         };
         try {

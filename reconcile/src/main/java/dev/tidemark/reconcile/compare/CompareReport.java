@@ -315,7 +315,8 @@ public final class CompareReport {
         return s.toString();
     }
 
-    static String esc(String s) {
+    /** Text as HTML content or attribute value: {@code & < > " '} replaced; null is empty. */
+    public static String esc(String s) {
         if (s == null) {
             return "";
         }

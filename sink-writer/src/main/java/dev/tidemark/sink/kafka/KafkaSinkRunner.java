@@ -84,6 +84,7 @@ public final class KafkaSinkRunner implements Runnable, AutoCloseable {
     private final RebalanceHandler rebalance;
     private final PoisonIsolator<Pending> isolator = new PoisonIsolator<>(Pending::failure);
     private final List<AutoCloseable> resources = new java.util.concurrent.CopyOnWriteArrayList<>();
+    private volatile SinkMetrics metrics = SinkMetrics.NONE;
 
     public KafkaSinkRunner(SinkSettings settings, JdbcChangeSink sink) {
         this.settings = settings;
@@ -174,7 +175,22 @@ public final class KafkaSinkRunner implements Runnable, AutoCloseable {
             throw e;
         }
         throwPendingFailure();
+        reportEnds();
         return records;
+    }
+
+    /** Consumer thread: each assigned partition's log end as the last fetch saw it (no request to Kafka). */
+    private void reportEnds() {
+        if (metrics == SinkMetrics.NONE) {
+            return;
+        }
+        for (TopicPartition tp : consumer.assignment()) {
+            java.util.OptionalLong lag = consumer.currentLag(tp);
+            if (lag.isPresent()) {
+                long position = consumer.position(tp);
+                metrics.partitionFetched(tp.topic(), tp.partition(), position, position + lag.getAsLong());
+            }
+        }
     }
 
     /** Consumer thread: seeks {@code partitions} where {@link StartPositions} decides, or stops the sink naming why. */
@@ -193,6 +209,7 @@ public final class KafkaSinkRunner implements Runnable, AutoCloseable {
             applied.put(tp, o.nextOffset());
             commit.put(tp, new OffsetAndMetadata(o.nextOffset()));
         }
+        SinkReport.partitions(metrics, items);
         return commit;
     }
 
@@ -266,8 +283,10 @@ public final class KafkaSinkRunner implements Runnable, AutoCloseable {
             @Override
             public void apply(List<Pending> part) {
                 List<ChangeEvent> events = part.stream().map(Pending::event).toList();
+                long began = System.nanoTime();
                 ApplyResult result = sink.apply(events, nextOffsets(part));
                 eventsApplied.addAndGet(events.size());
+                SinkReport.applied(metrics, events, System.nanoTime() - began);
                 log.debug("applied {}", result);
             }
 
@@ -298,6 +317,12 @@ public final class KafkaSinkRunner implements Runnable, AutoCloseable {
     /** Closes {@code resource} (for example the claim on this member's id) when the runner has stopped; returns this. */
     public KafkaSinkRunner alsoClosing(AutoCloseable resource) {
         resources.add(resource);
+        return this;
+    }
+
+    /** Reports to {@code metrics} from now on (before {@link #run()}); returns this. */
+    public KafkaSinkRunner withMetrics(SinkMetrics metrics) {
+        this.metrics = java.util.Objects.requireNonNull(metrics);
         return this;
     }
 

@@ -1,0 +1,47 @@
+package dev.tidemark.cli.observability;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.tidemark.connector.config.PipelineConfig;
+import dev.tidemark.connector.config.PipelineConfigParser;
+import dev.tidemark.event.TableId;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+/** The Prometheus names and labels the docs promise, from the hooks alone (no servers). */
+class PipelineMetersTest {
+    private static final TableId T = new TableId("public", "orders");
+
+    @Test
+    void hooksBecomePrometheusCountersTimerBucketsAndLagGauges() {
+        PipelineConfig cfg = PipelineConfigParser.parse("""
+                name: shop
+                source: {url: "jdbc:postgresql://db:5432/app", tables: [public.orders]}
+                kafka: {bootstrapServers: "k1:9092"}
+                target: {url: "jdbc:sqlite:/tmp/r.db"}
+                observability: {port: 9464}
+                """, "t.yaml", Path.of("/tmp"), Map.<String, String>of()::get);
+        long[] now = {10_000};
+        PipelineMeters m = new PipelineMeters(cfg, () -> now[0]);
+        m.captured(T, 3);
+        m.captured(T, 2);
+        m.applied(T, 4);
+        m.batchApplied(Duration.ofMillis(12));
+        m.partitionFetched("shop.public.orders", 0, 9, 10);
+        m.partitionApplied("shop.public.orders", 0, 8, 7_000);
+
+        String text = m.scrape();
+        assertThat(text).contains("tidemark_events_captured_total{pipeline=\"shop\",table=\"public.orders\"} 5.0")
+                .contains("tidemark_events_applied_total{pipeline=\"shop\",table=\"public.orders\"} 4.0")
+                .contains("tidemark_batch_apply_seconds_bucket{pipeline=\"shop\",le=\"0.01\"} 0")
+                .contains("tidemark_batch_apply_seconds_bucket{pipeline=\"shop\",le=\"0.025\"} 1")
+                .contains("tidemark_batch_apply_seconds_bucket{pipeline=\"shop\",le=\"+Inf\"} 1")
+                .contains("tidemark_batch_apply_seconds_count{pipeline=\"shop\"} 1")
+                .contains("tidemark_consumer_lag_records{partition=\"0\",pipeline=\"shop\",topic=\"shop.public.orders\"} 2.0")
+                .contains("tidemark_consumer_lag_seconds{partition=\"0\",pipeline=\"shop\",topic=\"shop.public.orders\"} 3.0");
+        assertThat(m.capturedCount(T)).isEqualTo(5);
+        assertThat(m.lags()).containsEntry("shop.public.orders-0", new PartitionLag(2, 3.0));
+    }
+}

@@ -1,0 +1,43 @@
+package dev.tidemark.sink.kafka;
+
+import dev.tidemark.event.ChangeEvent;
+import dev.tidemark.event.TableId;
+import java.time.Duration;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.apache.kafka.clients.consumer.ConsumerRecord;
+import org.apache.kafka.common.TopicPartition;
+
+/** Turns what the apply thread committed into {@link SinkMetrics} calls (apply thread only). */
+final class SinkReport {
+    private SinkReport() {
+    }
+
+    /** One committed part: its change events counted per table (tombstones not), and how long the commit took. */
+    static void applied(SinkMetrics metrics, List<ChangeEvent> events, long nanos) {
+        if (metrics == SinkMetrics.NONE) {
+            return;
+        }
+        Map<TableId, Long> perTable = new LinkedHashMap<>();
+        for (ChangeEvent e : events) {
+            if (!(e instanceof ChangeEvent.Delete d && d.tombstone())) { // a tombstone follows its delete: no change of its own
+                perTable.merge(e.table(), 1L, Long::sum);
+            }
+        }
+        perTable.forEach(metrics::applied);
+        metrics.batchApplied(Duration.ofNanos(nanos));
+    }
+
+    /** A committed poll: each partition's next offset and the timestamp of its last record. */
+    static void partitions(SinkMetrics metrics, List<Pending> items) {
+        if (metrics == SinkMetrics.NONE) {
+            return;
+        }
+        Map<TopicPartition, ConsumerRecord<byte[], byte[]>> last = new LinkedHashMap<>();
+        for (Pending p : items) {
+            last.put(new TopicPartition(p.record().topic(), p.record().partition()), p.record());
+        }
+        last.forEach((tp, r) -> metrics.partitionApplied(tp.topic(), tp.partition(), r.offset() + 1, r.timestamp()));
+    }
+}
