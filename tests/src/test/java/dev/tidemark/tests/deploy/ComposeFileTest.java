@@ -1,0 +1,112 @@
+package dev.tidemark.tests.deploy;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.junit.jupiter.api.Test;
+
+/**
+ * {@code docker-compose.yml} without a Docker engine: the file is valid for {@code docker-compose config}, names the
+ * five services, and everything it builds or mounts from the repository exists (the Dockerfile and its build context,
+ * every file the Dockerfile copies, the source's init script, the pipeline file). The smoke test with an engine is
+ * {@link ComposeSmokeIT}.
+ */
+class ComposeFileTest {
+    private static final Path DOCKER_COMPOSE = Path.of("/usr/bin/docker-compose");
+    private static final List<String> SERVICES = List.of("postgres", "kafka", "target", "tidemark");
+
+    private final ComposeProject project = ComposeProject.find();
+
+    @Test
+    void dockerComposeConfigAcceptsTheFile() {
+        assumeTrue(Files.isExecutable(DOCKER_COMPOSE), "Debian's docker-compose is not installed at " + DOCKER_COMPOSE
+                + " (apt-get install docker-compose): the file cannot be validated here");
+        ComposeProject.Result config = project.run(Duration.ofSeconds(60), DOCKER_COMPOSE.toString(), "-f", "docker-compose.yml", "config");
+        assertThat(config.exit()).as("docker-compose config exit code; output:%n%s", config.output()).isZero();
+        ComposeProject.Result services = project.run(Duration.ofSeconds(60), DOCKER_COMPOSE.toString(), "-f", "docker-compose.yml", "config", "--services");
+        assertThat(services.exit()).as(services.output()).isZero();
+        assertThat(services.output().lines().map(String::trim).filter(l -> !l.isEmpty()).toList())
+                .containsExactlyInAnyOrderElementsOf(SERVICES);
+        assertThat(config.output()).as("the resolved file").contains("wal_level=logical", "condition: service_healthy",
+                "http://127.0.0.1:8080/health", "restart: unless-stopped");
+    }
+
+    @Test
+    void everyFileTheComposeFileBuildsOrMountsExists() throws IOException {
+        JsonNode compose = new ObjectMapper(new YAMLFactory()).readTree(project.composeFile().toFile());
+        List<String> missing = new ArrayList<>();
+        List<String> checked = new ArrayList<>();
+        JsonNode namedVolumes = compose.path("volumes");
+        for (var services = compose.path("services").fields(); services.hasNext(); ) {
+            var service = services.next();
+            JsonNode build = service.getValue().path("build");
+            if (!build.isMissingNode()) {
+                Path context = project.root().resolve(build.isTextual() ? build.asText() : build.path("context").asText(".")).normalize();
+                Path dockerfile = context.resolve(build.path("dockerfile").asText("Dockerfile"));
+                check(context, service.getKey() + " build context", checked, missing);
+                check(dockerfile, service.getKey() + " Dockerfile", checked, missing);
+                if (Files.isRegularFile(dockerfile)) {
+                    for (String source : copySources(dockerfile)) {
+                        check(context.resolve(source), service.getKey() + " Dockerfile COPY " + source, checked, missing);
+                    }
+                }
+            }
+            for (JsonNode volume : service.getValue().path("volumes")) {
+                String from = volume.asText().split(":")[0];
+                if (from.startsWith(".") || from.startsWith("/")) {
+                    check(project.root().resolve(from).normalize(), service.getKey() + " mount " + from, checked, missing);
+                } else if (!namedVolumes.has(from)) {
+                    missing.add(service.getKey() + " named volume " + from + " (not declared under volumes:)");
+                }
+            }
+        }
+        assertThat(missing).as("missing (checked: %s)", checked).isEmpty();
+        assertThat(checked).as("what the file builds and mounts").anyMatch(c -> c.endsWith("Dockerfile"))
+                .anyMatch(c -> c.endsWith("deploy/postgres/init.sql")).anyMatch(c -> c.endsWith("deploy/tidemark/pipeline.yaml"));
+    }
+
+    @Test
+    void thePipelineFileAsksForTheHealthEndpointTheHealthcheckCalls() throws IOException {
+        JsonNode pipeline = new ObjectMapper(new YAMLFactory()).readTree(project.root().resolve("deploy/tidemark/pipeline.yaml").toFile());
+        JsonNode compose = new ObjectMapper(new YAMLFactory()).readTree(project.composeFile().toFile());
+        int port = pipeline.path("observability").path("port").asInt(-1);
+        assertThat(port).as("observability.port in deploy/tidemark/pipeline.yaml").isPositive();
+        assertThat(compose.path("services").path("tidemark").path("healthcheck").path("test").toString())
+                .contains("http://127.0.0.1:" + port + "/health");
+        assertThat(pipeline.path("source").path("tables").toString()).contains("public.orders");
+        assertThat(Files.readString(project.root().resolve("deploy/postgres/init.sql"))).contains("CREATE TABLE public.orders");
+    }
+
+    /** The sources of every {@code COPY} in a Dockerfile that copies from the build context (not {@code --from}). */
+    static List<String> copySources(Path dockerfile) throws IOException {
+        Pattern copy = Pattern.compile("^COPY\\s+(?!--from)(.+)$");
+        List<String> sources = new ArrayList<>();
+        for (String line : Files.readAllLines(dockerfile)) {
+            Matcher m = copy.matcher(line.trim());
+            if (m.matches()) {
+                String[] parts = m.group(1).trim().split("\\s+");
+                sources.addAll(List.of(parts).subList(0, parts.length - 1));
+            }
+        }
+        return sources;
+    }
+
+    private void check(Path path, String what, List<String> checked, List<String> missing) {
+        String relative = project.root().relativize(path).toString();
+        checked.add(what + " → " + (relative.isEmpty() ? "." : relative));
+        if (!Files.exists(path)) {
+            missing.add(what + " → " + path);
+        }
+    }
+}
