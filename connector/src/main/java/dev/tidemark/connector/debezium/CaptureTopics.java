@@ -64,7 +64,7 @@ final class CaptureTopics {
         }
     }
 
-    private static Properties adminProperties(PipelineConfig config) {
+    static Properties adminProperties(PipelineConfig config) {
         Properties p = new Properties();
         p.putAll(config.kafka().properties());
         p.put(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, config.kafka().bootstrapServers());
