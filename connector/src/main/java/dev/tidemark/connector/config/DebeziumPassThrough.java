@@ -30,6 +30,13 @@ public final class DebeziumPassThrough {
             Map.entry("slot.drop.on.stop", "dropping the slot on stop loses every change made while capture is stopped; "
                     + "remove a pipeline with tidemark drop"),
             Map.entry("flush.lsn.source", "the slot must follow the stored offsets, or it retains WAL for ever"),
+            Map.entry("lsn.flush.mode", "the slot must follow the stored offsets, or it retains WAL for ever"),
+            Map.entry("replica.identity.autoset.values", "set source.setReplicaIdentityFull (updates and deletes need full "
+                    + "before-images)"),
+            Map.entry("publish.via.partition.root", "Tidemark creates the publication for source.tables"),
+            Map.entry("snapshot.isolation.mode", "the snapshot must be one consistent view to hand over to streaming"),
+            Map.entry("hstore.handling.mode", "the sink maps types from Tidemark's settings"),
+            Map.entry("money.fraction.digits", "the sink maps types from Tidemark's settings"),
             Map.entry("publication.name", "set source.publication"),
             Map.entry("publication.autocreate.mode", "Tidemark creates the publication for source.tables"),
             Map.entry("table.include.list", "set source.tables"),

@@ -31,7 +31,7 @@ class DebeziumPassThroughTest {
                 "table.include.list", "converters", "key.converter", "value.converter.schemas.enable", "decimal.handling.mode",
                 "skipped.operations", "tombstones.on.delete", "slot.drop.on.stop", "heartbeat.interval.ms", "heartbeat.action.query",
                 "message.key.columns", "provide.transaction.metadata", "database.password", "signal.data.collection",
-                "record.processing.order", "flush.lsn.source", "poll.interval.ms")) {
+                "record.processing.order", "flush.lsn.source", "lsn.flush.mode", "offset.mismatch.strategy", "poll.interval.ms")) {
             assertThat(DebeziumPassThrough.refusal(key, "x", false)).as(key).hasValueSatisfying(why -> assertThat(why).contains(key.split("\\.")[0]));
         }
     }
