@@ -47,7 +47,10 @@ import org.slf4j.LoggerFactory;
  * ({@link CaptureRefusedException}) when starting would lose changes silently, unless the user chose
  * {@link CaptureChoice#RESNAPSHOT} or {@link CaptureChoice#ACCEPT_GAP}. When capture starts without offsets, a
  * {@link PositionMarker} writes a logical decoding message once the slot exists; the consumer marks it processed
- * without sending it, so the engine stores offsets even when the snapshot had no rows.
+ * without sending it, so the engine stores offsets even when the snapshot had no rows. {@link Heartbeats} do the same
+ * at {@code source.heartbeat.interval} while the captured tables are idle, so the slot does not retain other tables' WAL.
+ * Settings from {@code source.debezium} go to the engine first; none of them is one Tidemark sets
+ * ({@link dev.tidemark.connector.config.DebeziumPassThrough} refuses those).
  *
  * <p>Lifecycle: {@link #start()} once, {@link #close()} from any thread (idempotent; flushes offsets; when capture
  * started without offsets it first waits, 30 s at most, until a position is stored).
