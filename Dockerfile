@@ -35,9 +35,10 @@ RUN apt-get update \
  && useradd --system --uid 10001 --gid tidemark --home-dir /var/lib/tidemark --shell /usr/sbin/nologin tidemark \
  && mkdir -p /opt/tidemark/cli/target /var/lib/tidemark \
  && chown tidemark:tidemark /var/lib/tidemark
-# the launcher finds the jar at cli/target/tidemark.jar next to itself; without sources or a POM beside it, it never
-# tries to rebuild
+# the launcher finds the jar at cli/target/tidemark.jar next to itself (its dependencies in cli/target/lib, named by
+# the jar's Class-Path); without sources or a POM beside it, it never tries to rebuild
 COPY --from=build /src/cli/target/tidemark.jar /opt/tidemark/cli/target/tidemark.jar
+COPY --from=build /src/cli/target/lib /opt/tidemark/cli/target/lib
 COPY tidemark /opt/tidemark/tidemark
 USER tidemark
 WORKDIR /var/lib/tidemark

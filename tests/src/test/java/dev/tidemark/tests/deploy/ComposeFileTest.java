@@ -88,6 +88,61 @@ class ComposeFileTest {
         assertThat(Files.readString(project.root().resolve("deploy/postgres/init.sql"))).contains("CREATE TABLE public.orders");
     }
 
+    /**
+     * The runtime image's layout, rebuilt from the Dockerfile's {@code COPY} lines of its last stage in a temporary
+     * folder (the build stage's {@code /src} is this repository, as {@code mvn package} left it), runs: its entrypoint
+     * answers {@code --help} listing the commands, without trying to build anything.
+     */
+    @Test
+    void theRuntimeStagesFilesRunTheEntrypoint(@org.junit.jupiter.api.io.TempDir Path image) throws IOException, InterruptedException {
+        assumeTrue(Files.isRegularFile(project.root().resolve("cli/target/tidemark.jar")) && Files.isDirectory(project.root().resolve("cli/target/lib")),
+                "cli/target/tidemark.jar and cli/target/lib are not built in this run (mvn package builds them before this module in mvn -B verify)");
+        List<String> lines = Files.readAllLines(project.root().resolve("Dockerfile"));
+        int runtime = 0;
+        for (int i = 0; i < lines.size(); i++) {
+            if (lines.get(i).startsWith("FROM ")) {
+                runtime = i;
+            }
+        }
+        String entrypoint = null;
+        for (String line : lines.subList(runtime, lines.size())) {
+            String[] parts = line.trim().split("\\s+");
+            if (parts[0].equals("COPY")) {
+                boolean fromBuild = parts[1].equals("--from=build");
+                String from = fromBuild ? parts[2].replaceFirst("^/src/", "") : parts[1];
+                copy(project.root().resolve(from), image.resolve(parts[parts.length - 1].substring(1)));
+            } else if (parts[0].equals("ENTRYPOINT")) {
+                entrypoint = line.replaceAll(".*\\[\"(/[^\"]+)\".*", "$1");
+            }
+        }
+        assertThat(entrypoint).as("ENTRYPOINT of the runtime stage").isNotNull();
+        Path launcher = image.resolve(entrypoint.substring(1));
+        Path out = image.resolve("help.txt");
+        Process p = new ProcessBuilder(launcher.toString(), "--help").redirectErrorStream(true).redirectOutput(out.toFile()).start();
+        assertThat(p.waitFor(60, java.util.concurrent.TimeUnit.SECONDS)).as("the entrypoint answers within 60 s").isTrue();
+        String help = Files.readString(out);
+        assertThat(p.exitValue()).as(help).isZero();
+        assertThat(help).contains("Usage: tidemark", "run", "drop", "status").doesNotContain("building");
+    }
+
+    private static void copy(Path from, Path to) throws IOException {
+        Files.createDirectories(to.getParent());
+        if (!Files.isDirectory(from)) {
+            Files.copy(from, to, java.nio.file.StandardCopyOption.COPY_ATTRIBUTES);
+            return;
+        }
+        try (var files = Files.walk(from)) {
+            for (Path f : (Iterable<Path>) files::iterator) {
+                Path target = to.resolve(from.relativize(f).toString());
+                if (Files.isDirectory(f)) {
+                    Files.createDirectories(target);
+                } else {
+                    Files.copy(f, target, java.nio.file.StandardCopyOption.COPY_ATTRIBUTES);
+                }
+            }
+        }
+    }
+
     /** The sources of every {@code COPY} in a Dockerfile that copies from the build context (not {@code --from}). */
     static List<String> copySources(Path dockerfile) throws IOException {
         Pattern copy = Pattern.compile("^COPY\\s+(?!--from)(.+)$");
