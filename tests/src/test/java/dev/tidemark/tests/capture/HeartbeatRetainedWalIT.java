@@ -8,6 +8,9 @@ import dev.tidemark.connector.config.PipelineConfig;
 import dev.tidemark.connector.config.Secret;
 import dev.tidemark.connector.config.SourceConfig;
 import dev.tidemark.connector.config.TargetConfig;
+import dev.tidemark.connector.debezium.Lsn;
+import dev.tidemark.connector.debezium.OffsetsFile;
+import dev.tidemark.connector.debezium.StoredOffsets;
 import dev.tidemark.connector.pipeline.Sidecar;
 import dev.tidemark.event.TableId;
 import dev.tidemark.sink.jdbc.SinkOptions;
@@ -32,8 +35,9 @@ import org.junit.jupiter.api.io.TempDir;
  * Issue 14: an idle captured table on a busy database must not make the slot retain WAL without bound. Two capture
  * pipelines each watch an idle table of their own database, one with heartbeats (500 ms) and one without; another
  * table of each database, not captured, churns through large updates. pgoutput sends the slots nothing for it, so only
- * the heartbeats move a slot: the slot with heartbeats confirms past all the churn and its restart point follows (its
- * retained WAL falls back), while at that same moment the slot without them still holds all of it. The heartbeats
+ * the heartbeats move a slot: the slot with heartbeats confirms past all the churn, its stored offsets name a position
+ * past it, and its restart point follows (its retained WAL falls back), while at that same moment the slot without
+ * them still holds all of it. The heartbeats
  * reach no topic, and a later change of the idle table still arrives on both.
  */
 class HeartbeatRetainedWalIT {
@@ -84,6 +88,11 @@ class HeartbeatRetainedWalIT {
                                 && diff(source, confirmed(source, beating.source().slot()), after) >= 0);
                 assertThat(diff(source, currentLsn(source), confirmed(source, silent.source().slot())))
                         .as("WAL the slot without heartbeats still retains at that moment").isGreaterThanOrEqualTo(churned);
+                Lsn end = Lsn.parse(after);
+                assertThat(storedPosition(beating)).as("offsets stored by the pipeline with heartbeats: past the churn")
+                        .hasValueSatisfying(p -> assertThat(p.compareTo(end)).isGreaterThanOrEqualTo(0));
+                assertThat(storedPosition(silent)).as("offsets stored by the pipeline without heartbeats: before the churn")
+                        .hasValueSatisfying(p -> assertThat(p.isAfter(Lsn.parse(before))).isFalse());
 
                 await("the restart point of the slot with heartbeats moves past the start of the churn")
                         .atMost(Duration.ofMinutes(3)).pollInterval(Duration.ofMillis(500))
@@ -130,6 +139,11 @@ class HeartbeatRetainedWalIT {
                 new TargetConfig("jdbc:sqlite:" + dir.resolve(name + ".db"), null, Secret.empty(), 500,
                         SinkOptions.DEFAULT_POSITION_COLUMN, false),
                 dir.resolve(name));
+    }
+
+    /** The WAL position capture's offsets file names (empty while it holds none). */
+    private static java.util.Optional<Lsn> storedPosition(PipelineConfig c) {
+        return OffsetsFile.read(c.offsetsFile()) instanceof StoredOffsets.Present p ? p.position() : java.util.Optional.empty();
     }
 
     private static Set<String> topicsOf(PipelineConfig c) {
