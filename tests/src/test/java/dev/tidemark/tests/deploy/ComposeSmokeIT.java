@@ -44,8 +44,8 @@ class ComposeSmokeIT {
                 .until(() -> target("SELECT string_agg(id || ':' || qty, ',' ORDER BY id) FROM public.orders"), "1:42,3:1,4:3,5:4,6:1"::equals);
         await("the sidecar's container healthcheck (GET /health) to report healthy").atMost(Duration.ofMinutes(3))
                 .pollInterval(Duration.ofSeconds(2))
-                .until(() -> project.run(Duration.ofSeconds(20), "docker", "inspect", "--format", "{{.State.Health.Status}}", PROJECT + "-tidemark-1")
-                        .output().strip(), "healthy"::equals);
+                .until(() -> project.run(Duration.ofSeconds(20), "docker", "inspect", "--format", "{{.State.Health.Status}}",
+                        compose(Duration.ofSeconds(20), "ps", "-q", "tidemark").output().strip()).output().strip(), "healthy"::equals);
     }
 
     @AfterEach
