@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
 import dev.tidemark.event.TableId;
+import dev.tidemark.jdbc.Durations;
 import dev.tidemark.jdbc.JdbcEndpoints;
 import dev.tidemark.sink.jdbc.SinkOptions;
 import dev.tidemark.sink.jdbc.TargetTableNames;
@@ -37,6 +38,8 @@ import java.util.regex.Pattern;
  *   setReplicaIdentityFull: true
  *   pollIntervalMs: 10
  *   excludeColumns: []              # schema.table.column: left out of capture (default: none)
+ *   heartbeat: {interval: 10s}      # WAL heartbeat while captured tables are idle (default 10s; 0 or off: none)
+ *   debezium: {}                    # Debezium settings passed as they are (owned ones refused: DebeziumPassThrough)
  * kafka:
  *   bootstrapServers: 127.0.0.1:9092
  *   topicPrefix: orders             # default: name
@@ -64,7 +67,8 @@ public final class PipelineConfigParser {
     private static final Set<String> OBSERVABILITY = Set.of("port", "host");
     private static final Pattern HOST = Pattern.compile("[A-Za-z0-9.:_-]+|\\[[0-9A-Fa-f:.]+]");
     private static final Set<String> SOURCE = Set.of("url", "user", "password", "tables", "slot", "publication",
-            "setReplicaIdentityFull", "pollIntervalMs", "excludeColumns");
+            "setReplicaIdentityFull", "pollIntervalMs", "excludeColumns", "heartbeat", "debezium");
+    private static final Set<String> HEARTBEAT = Set.of("interval");
     private static final Set<String> KAFKA = Set.of("bootstrapServers", "topicPrefix", "partitions", "replicationFactor", "properties");
     private static final Set<String> TARGET = Set.of("url", "user", "password", "batchSize", "positionColumn", "applyTruncate", "deleteMode", "deadLetterTopic");
 
@@ -137,11 +141,13 @@ public final class PipelineConfigParser {
         }
         TargetTableNames.clash(tables).ifPresent(clash -> problems.add("Invalid value " + tables + " for configuration source.tables: "
                 + clash + "; " + TargetTableNames.WAY_OUT));
+        List<SourceConfig.ColumnId> excluded = excludeColumns(s, tables);
         SourceConfig source = new SourceConfig(url, text(s, "source.user", "postgres", false),
                 Secret.of(text(s, "source.password", "", false)),
                 text(s, "source.slot", "tidemark_" + safe, false), text(s, "source.publication", "tidemark_" + safe, false),
                 tables, bool(s, "source.setReplicaIdentityFull", true),
-                Duration.ofMillis(integer(s, "source.pollIntervalMs", 10, 1, 60_000)), excludeColumns(s, tables));
+                Duration.ofMillis(integer(s, "source.pollIntervalMs", 10, 1, 60_000)), excluded,
+                heartbeatInterval(s), debezium(s, !excluded.isEmpty()));
 
         JsonNode k = section(root, "kafka", KAFKA);
         Map<String, String> props = new LinkedHashMap<>();
@@ -220,6 +226,64 @@ public final class PipelineConfigParser {
                 continue;
             }
             out.add(new SourceConfig.ColumnId(table, q.substring(dot + 1)));
+        }
+        return out;
+    }
+
+    /** {@code source.heartbeat.interval}: a duration ({@code 10s}, {@code 500ms}), or {@code 0} / {@code off} for none. */
+    private Duration heartbeatInterval(JsonNode source) {
+        JsonNode h = source.path("heartbeat");
+        if (h.isMissingNode() || h.isNull()) {
+            return SourceConfig.DEFAULT_HEARTBEAT;
+        }
+        if (!h.isObject()) {
+            invalid("source.heartbeat", h.asText(), "expected a mapping such as {interval: 10s}");
+            return SourceConfig.DEFAULT_HEARTBEAT;
+        }
+        unknownKeys(h, "source.heartbeat.", HEARTBEAT);
+        String raw = text(h, "source.heartbeat.interval", null, false);
+        if (raw == null) {
+            return SourceConfig.DEFAULT_HEARTBEAT;
+        }
+        // YAML 1.1 reads an unquoted off as false
+        if (raw.trim().equalsIgnoreCase("off") || raw.trim().equalsIgnoreCase("false")) {
+            return Duration.ZERO;
+        }
+        try {
+            Duration d = Durations.parse(raw);
+            if (!d.isZero() && d.compareTo(Duration.ofMillis(100)) < 0 || d.compareTo(Duration.ofHours(1)) > 0) {
+                invalid("source.heartbeat.interval", raw, "must be between 100ms and 1h (or 0 / off for no heartbeats)");
+                return SourceConfig.DEFAULT_HEARTBEAT;
+            }
+            return d;
+        } catch (IllegalArgumentException e) {
+            invalid("source.heartbeat.interval", raw, e.getMessage());
+            return SourceConfig.DEFAULT_HEARTBEAT;
+        }
+    }
+
+    /** {@code source.debezium}: settings for the engine, each allowed by {@link DebeziumPassThrough} (else one line). */
+    private Map<String, String> debezium(JsonNode source, boolean excludeColumnsSet) {
+        JsonNode d = source.path("debezium");
+        Map<String, String> out = new LinkedHashMap<>();
+        if (d.isMissingNode() || d.isNull()) {
+            return out;
+        }
+        if (!d.isObject()) {
+            invalid("source.debezium", d.asText(), "expected a mapping of Debezium settings such as {snapshot.mode: no_data}");
+            return out;
+        }
+        for (Iterator<Map.Entry<String, JsonNode>> it = d.fields(); it.hasNext(); ) {
+            Map.Entry<String, JsonNode> e = it.next();
+            String key = "source.debezium." + e.getKey();
+            if (!e.getValue().isValueNode() || e.getValue().isNull()) {
+                invalid(key, e.getValue().toString(), "expected a single value");
+                continue;
+            }
+            String value = substitute(key, e.getValue().asText());
+            DebeziumPassThrough.refusal(e.getKey(), value, excludeColumnsSet)
+                    .ifPresentOrElse(why -> reader.problem("Refused configuration " + key + ": " + why),
+                            () -> out.put(e.getKey().trim(), value));
         }
         return out;
     }

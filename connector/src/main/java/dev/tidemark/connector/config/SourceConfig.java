@@ -3,7 +3,9 @@ package dev.tidemark.connector.config;
 import dev.tidemark.event.TableId;
 import java.net.URI;
 import java.time.Duration;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 
 /**
  * The PostgreSQL source of a CDC pipeline.
@@ -17,13 +19,38 @@ import java.util.List;
  * @param excludeColumns          columns of captured tables left out of capture, {@code schema.table.column}: they
  *                                never reach Kafka or the target (for a type Tidemark cannot carry exactly, or data
  *                                the target must not hold); never a primary-key column
+ * @param heartbeatInterval       how often capture writes a heartbeat into the source's WAL when no captured change
+ *                                arrived, so the slot's position (and the WAL it retains) moves on while the captured
+ *                                tables are idle and others churn; {@link Duration#ZERO} turns heartbeats off
+ * @param debezium                settings passed to the Debezium engine as they are ({@code source.debezium}), each one
+ *                                allowed by {@link DebeziumPassThrough}; insertion order kept
  */
 public record SourceConfig(String jdbcUrl, String user, Secret password, String slot, String publication,
                            List<TableId> tables, boolean setReplicaIdentityFull, Duration pollInterval,
-                           List<ColumnId> excludeColumns) {
+                           List<ColumnId> excludeColumns, Duration heartbeatInterval, Map<String, String> debezium) {
+    /** The heartbeat interval when {@code source.heartbeat.interval} is not set. */
+    public static final Duration DEFAULT_HEARTBEAT = Duration.ofSeconds(10);
+
     public SourceConfig {
         tables = List.copyOf(tables);
         excludeColumns = List.copyOf(excludeColumns);
+        if (heartbeatInterval == null || heartbeatInterval.isNegative()) {
+            throw new IllegalArgumentException("heartbeatInterval must be zero (off) or positive, was " + heartbeatInterval);
+        }
+        debezium = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(debezium));
+    }
+
+    /** A source with the default heartbeat and no Debezium pass-through settings. */
+    public SourceConfig(String jdbcUrl, String user, Secret password, String slot, String publication,
+                        List<TableId> tables, boolean setReplicaIdentityFull, Duration pollInterval,
+                        List<ColumnId> excludeColumns) {
+        this(jdbcUrl, user, password, slot, publication, tables, setReplicaIdentityFull, pollInterval, excludeColumns,
+                DEFAULT_HEARTBEAT, Map.of());
+    }
+
+    /** True when capture writes heartbeats ({@link #heartbeatInterval()} is not zero). */
+    public boolean heartbeats() {
+        return !heartbeatInterval.isZero();
     }
 
     /** A source that captures every column of its tables. */

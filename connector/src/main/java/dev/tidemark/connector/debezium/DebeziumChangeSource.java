@@ -47,7 +47,10 @@ import org.slf4j.LoggerFactory;
  * ({@link CaptureRefusedException}) when starting would lose changes silently, unless the user chose
  * {@link CaptureChoice#RESNAPSHOT} or {@link CaptureChoice#ACCEPT_GAP}. When capture starts without offsets, a
  * {@link PositionMarker} writes a logical decoding message once the slot exists; the consumer marks it processed
- * without sending it, so the engine stores offsets even when the snapshot had no rows.
+ * without sending it, so the engine stores offsets even when the snapshot had no rows. {@link Heartbeats} do the same
+ * at {@code source.heartbeat.interval} while the captured tables are idle, so the slot does not retain other tables' WAL.
+ * Settings from {@code source.debezium} go to the engine first; none of them is one Tidemark sets
+ * ({@link dev.tidemark.connector.config.DebeziumPassThrough} refuses those).
  *
  * <p>Lifecycle: {@link #start()} once, {@link #close()} from any thread (idempotent; flushes offsets; when capture
  * started without offsets it first waits, 30 s at most, until a position is stored).
@@ -168,6 +171,8 @@ public final class DebeziumChangeSource implements AutoCloseable {
     Properties engineProperties() {
         var s = config.source();
         Properties p = new Properties();
+        // source.debezium first: every key Tidemark sets below is one DebeziumPassThrough refuses, so none is overridden
+        p.putAll(s.debezium());
         p.setProperty("name", config.name());
         p.setProperty("connector.class", "io.debezium.connector.postgresql.PostgresConnector");
         p.setProperty("offset.storage", DurableOffsetBackingStore.class.getName());
@@ -189,9 +194,12 @@ public final class DebeziumChangeSource implements AutoCloseable {
                     .map(c -> tableRegex(c.table()) + "\\." + literalRegex(c.column())).collect(Collectors.joining(",")));
         }
         // --accept-gap without usable offsets: stream from the slot's position, no snapshot
-        p.setProperty("snapshot.mode", startMode instanceof CaptureStart.AcceptGap ? "no_data" : "initial");
+        p.setProperty("snapshot.mode", startMode instanceof CaptureStart.AcceptGap ? "no_data"
+                : s.debezium().getOrDefault("snapshot.mode", "initial"));
         // only Tidemark's own position markers (see PositionMarker); they are never sent to Kafka
         p.setProperty("message.prefix.include.list", SourceSlots.MESSAGE_PREFIX);
+        // ... and of its heartbeats (see Heartbeats)
+        Heartbeats.configure(s, p);
         p.setProperty("poll.interval.ms", Long.toString(s.pollInterval().toMillis()));
         p.setProperty("max.batch.size", "2048");
         p.setProperty("max.queue.size", "16384");
@@ -325,8 +333,10 @@ public final class DebeziumChangeSource implements AutoCloseable {
             List<Future<RecordMetadata>> acks = new ArrayList<>(records.size());
             for (RecordChangeEvent<SourceRecord> r : records) {
                 SourceRecord sr = r.record();
-                if (PositionMarker.isMarker(config, sr)) {
-                    acks.add(null); // Tidemark's own position marker: marked processed below, never sent
+                if (PositionMarker.isMarker(config, sr) || Heartbeats.isHeartbeat(sr)) {
+                    // Tidemark's own position marker or heartbeat message, or Debezium's heartbeat: marked processed
+                    // below (so its offset is stored and the slot moves on), never sent
+                    acks.add(null);
                     continue;
                 }
                 byte[] key = sr.key() == null ? null : json.write(sr.keySchema(), sr.key());

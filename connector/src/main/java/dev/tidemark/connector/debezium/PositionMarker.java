@@ -37,7 +37,10 @@ final class PositionMarker {
         return m;
     }
 
-    /** True for the records of Tidemark's own markers (the only logical decoding messages Debezium is told to pass). */
+    /**
+     * True for the records of Tidemark's own logical decoding messages — these markers and the heartbeats
+     * ({@link Heartbeats}), the only messages Debezium is told to pass — which are marked processed, never sent.
+     */
     static boolean isMarker(PipelineConfig config, SourceRecord record) {
         return (config.kafka().topicPrefix() + ".message").equals(record.topic());
     }

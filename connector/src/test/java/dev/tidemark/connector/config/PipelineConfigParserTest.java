@@ -181,4 +181,36 @@ class PipelineConfigParserTest {
         assertThat(shown).isEqualTo(defaults);
         assertThat(shown.target().deadLetterTopic()).as("dead-letter topic off by default").isNull();
     }
+
+    @Test
+    void heartbeatsDefaultToTenSecondsAndCanBeSetOrTurnedOff() {
+        Map<String, String> env = Map.of("PGPASSWORD", "s");
+        assertThat(PipelineConfigParser.parse(GOOD, "t.yaml", Path.of("."), env::get).source().heartbeatInterval())
+                .isEqualTo(java.time.Duration.ofSeconds(10));
+        String withHeartbeat = GOOD.replace("  user: cdc\n", "  user: cdc\n  heartbeat: {interval: HB}\n");
+        assertThat(PipelineConfigParser.parse(withHeartbeat.replace("HB", "500ms"), "t.yaml", Path.of("."), env::get).source()
+                .heartbeatInterval()).isEqualTo(java.time.Duration.ofMillis(500));
+        SourceConfig off = PipelineConfigParser.parse(withHeartbeat.replace("HB", "off"), "t.yaml", Path.of("."), env::get).source();
+        assertThat(off.heartbeats()).isFalse();
+        ConfigException e = catchThrowableOfType(ConfigException.class,
+                () -> PipelineConfigParser.parse(withHeartbeat.replace("HB", "soon"), "t.yaml", Path.of("."), env::get));
+        assertThat(e.problems()).singleElement().asString().startsWith("Invalid value soon for configuration source.heartbeat.interval: ");
+    }
+
+    @Test
+    void debeziumSettingsPassThroughAndEachOwnedOneIsRefusedNamingItsKey() {
+        Map<String, String> env = Map.of("PGPASSWORD", "s", "MASK", "6");
+        String yaml = GOOD.replace("  user: cdc\n", "  user: cdc\n  debezium:\n    column.mask.with.${MASK}.chars: public.orders.card\n"
+                + "    snapshot.mode: no_data\n");
+        SourceConfig source = PipelineConfigParser.parse(yaml, "t.yaml", Path.of("."), env::get).source();
+        assertThat(source.debezium()).containsExactly(Map.entry("column.mask.with.${MASK}.chars", "public.orders.card"),
+                Map.entry("snapshot.mode", "no_data"));
+        ConfigException e = catchThrowableOfType(ConfigException.class, () -> PipelineConfigParser.parse(
+                yaml.replace("    snapshot.mode: no_data\n", "    slot.name: other\n    offset.storage: x\n    snapshot.mode: always\n"),
+                "t.yaml", Path.of("."), env::get));
+        assertThat(e.problems()).hasSize(3).allSatisfy(line -> assertThat(line).startsWith("Refused configuration source.debezium."));
+        assertThat(e.problems()).anySatisfy(line -> assertThat(line).startsWith("Refused configuration source.debezium.slot.name: "))
+                .anySatisfy(line -> assertThat(line).startsWith("Refused configuration source.debezium.offset.storage: "))
+                .anySatisfy(line -> assertThat(line).startsWith("Refused configuration source.debezium.snapshot.mode: "));
+    }
 }

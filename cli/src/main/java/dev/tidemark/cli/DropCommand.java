@@ -1,0 +1,58 @@
+package dev.tidemark.cli;
+
+import dev.tidemark.connector.config.PipelineConfig;
+import dev.tidemark.connector.config.PipelineConfigParser;
+import dev.tidemark.connector.debezium.DropPlan;
+import dev.tidemark.connector.debezium.PipelineDrop;
+import java.nio.file.Path;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+
+/**
+ * {@code tidemark drop}: removes a stopped pipeline's replication slot and publication (and with {@code --topics} its
+ * Kafka topics) and capture's offsets files in stateDir, so the source no longer retains WAL for it. Without
+ * {@code --yes} it only lists what it would remove (exit 2); it refuses while capture holds the slot (exit 3); with
+ * nothing left it says so (exit 0). The target is never touched.
+ */
+@Command(name = "drop", mixinStandardHelpOptions = true,
+        description = "Remove a stopped pipeline's replication slot, publication and capture offsets files (and its topics with "
+                + "--topics), so the source stops retaining WAL for it; the target is left as it is. Without --yes it lists what it "
+                + "would remove (exit 2). Refuses while capture is running (exit 3); exit 0 when nothing is left.")
+final class DropCommand implements Callable<Integer> {
+    @Option(names = {"-c", "--config"}, required = true, paramLabel = "FILE", description = "pipeline YAML file")
+    Path config;
+
+    @Option(names = "--yes", description = "remove for real (without it: list what would be removed)")
+    boolean yes;
+
+    @Option(names = "--topics", description = "delete the pipeline's Kafka topics too")
+    boolean topics;
+
+    @Override
+    public Integer call() {
+        PipelineConfig cfg = PipelineConfigParser.parse(config);
+        DropPlan plan = DropPlan.decide(PipelineDrop.inspect(cfg, topics), yes);
+        if (plan instanceof DropPlan.Refuse r) {
+            System.err.println("tidemark: replication slot \"" + r.slot() + "\" is active (capture of pipeline " + cfg.name()
+                    + " is running): stop it, then run tidemark drop again; nothing removed");
+            return ExitCodes.RUNTIME;
+        }
+        if (plan instanceof DropPlan.NothingLeft n) {
+            System.out.println("pipeline " + cfg.name() + ": nothing to remove (replication slot \"" + n.inventory().slot()
+                    + "\", publication \"" + n.inventory().publication() + "\"" + (topics ? ", topics" : "")
+                    + " and capture offsets files are already gone)");
+            return ExitCodes.OK;
+        }
+        if (plan instanceof DropPlan.DryRun d) {
+            System.out.println("pipeline " + cfg.name() + ": drop would remove");
+            d.inventory().items().forEach(i -> System.out.println("  " + i));
+            System.err.println("tidemark: nothing removed: run again with --yes to remove these");
+            return ExitCodes.USAGE;
+        }
+        DropPlan.Remove remove = (DropPlan.Remove) plan;
+        System.out.println("pipeline " + cfg.name() + ":");
+        PipelineDrop.remove(cfg, remove.inventory()).forEach(line -> System.out.println("  " + line));
+        return ExitCodes.OK;
+    }
+}

@@ -1,0 +1,39 @@
+package dev.tidemark.connector.debezium;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.nio.file.Path;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/** What tidemark drop decides from what it found: refuse, nothing left, dry run, remove. */
+class DropPlanTest {
+    private static DropPlan.Inventory inventory(boolean slot, boolean active, boolean publication, List<String> topics, List<Path> files) {
+        return new DropPlan.Inventory("tidemark_orders", slot, active, slot ? 7_800_000 : -1, "pub_orders", publication, topics, files);
+    }
+
+    @Test
+    void anActiveSlotIsRefusedWithOrWithoutYes() {
+        DropPlan.Inventory running = inventory(true, true, true, List.of(), List.of());
+        assertThat(DropPlan.decide(running, true)).isEqualTo(new DropPlan.Refuse("tidemark_orders"));
+        assertThat(DropPlan.decide(running, false)).isEqualTo(new DropPlan.Refuse("tidemark_orders"));
+    }
+
+    @Test
+    void withoutYesItOnlyListsWhatItWouldRemoveInRemovalOrder() {
+        DropPlan.Inventory stopped = inventory(true, false, true, List.of("orders.public.orders"), List.of(Path.of("/s/orders.offsets")));
+        assertThat(DropPlan.decide(stopped, false)).isEqualTo(new DropPlan.DryRun(stopped));
+        assertThat(stopped.items()).containsExactly("replication slot \"tidemark_orders\" (retains 7,800,000 bytes of WAL)",
+                "publication \"pub_orders\"", "topic orders.public.orders", "capture offsets file /s/orders.offsets");
+        assertThat(DropPlan.decide(stopped, true)).isEqualTo(new DropPlan.Remove(stopped));
+    }
+
+    @Test
+    void whatIsPartlyGoneIsRemovedAndWhatIsAllGoneIsSaidSo() {
+        DropPlan.Inventory onlyFiles = inventory(false, false, false, List.of(), List.of(Path.of("/s/orders.offsets")));
+        assertThat(DropPlan.decide(onlyFiles, true)).isEqualTo(new DropPlan.Remove(onlyFiles));
+        DropPlan.Inventory gone = inventory(false, false, false, List.of(), List.of());
+        assertThat(DropPlan.decide(gone, true)).isEqualTo(new DropPlan.NothingLeft(gone));
+        assertThat(DropPlan.decide(gone, false)).isEqualTo(new DropPlan.NothingLeft(gone));
+    }
+}
