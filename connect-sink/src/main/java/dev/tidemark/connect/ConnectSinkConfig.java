@@ -36,6 +36,7 @@ public final class ConnectSinkConfig {
     static final String CONNECTOR_NAME = "name";
     static final String ERRORS_TOLERANCE = "errors.tolerance";
     static final String DLQ_TOPIC = "errors.deadletterqueue.topic.name";
+    static final String VALUE_CONVERTER = "value.converter";
 
     /** The definition Connect validates connector configurations against. */
     public static final ConfigDef DEFINITION = new ConfigDef()
@@ -79,10 +80,34 @@ public final class ConnectSinkConfig {
         } catch (IllegalArgumentException e) {
             throw new ConfigException(POSITION_COLUMN, c.getString(POSITION_COLUMN), e.getMessage());
         }
+        checkValueConverter(props);
         Password password = c.getPassword(TARGET_PASSWORD);
         return new ConnectSinkSettings(c.getString(TARGET_URL), c.getString(TARGET_USER), password == null ? new Password(null) : password,
                 options, c.getInt(BATCH_SIZE),
                 PoisonRoute.configured(props.get(ERRORS_TOLERANCE), props.get(DLQ_TOPIC)));
+    }
+
+    /**
+     * A {@code JsonConverter} given to the connector must keep schemas and keep NULLs: by default it replaces a NULL
+     * column value by the column's default (Debezium puts column defaults in the schema), which would write wrong rows.
+     * Settings made on the worker instead of the connector are not visible here (docs/connect.md says so).
+     */
+    private static void checkValueConverter(Map<String, String> props) {
+        String converter = props.get(VALUE_CONVERTER);
+        if (converter == null || !converter.endsWith(".JsonConverter")) {
+            return;
+        }
+        String schemas = props.getOrDefault(VALUE_CONVERTER + ".schemas.enable", "true");
+        if (!"true".equalsIgnoreCase(schemas.trim())) {
+            throw new ConfigException(VALUE_CONVERTER + ".schemas.enable", schemas,
+                    "the sink needs the schemas of the change events; remove it, or use ByteArrayConverter");
+        }
+        String nulls = props.get(VALUE_CONVERTER + ".replace.null.with.default");
+        if (nulls == null || !"false".equalsIgnoreCase(nulls.trim())) {
+            throw new ConfigException(VALUE_CONVERTER + ".replace.null.with.default", nulls == null ? "true (the default)" : nulls,
+                    "JsonConverter would write a column's default where the source row holds NULL; set it to false,"
+                            + " or use org.apache.kafka.connect.converters.ByteArrayConverter");
+        }
     }
 
     private static void validateUrl(String key, Object value) {

@@ -105,4 +105,19 @@ class ConnectSinkConfigTest {
         assertThat(c.taskClass()).isEqualTo(TidemarkSinkTask.class);
         assertThat(c.config().configKeys()).containsKeys("target.url", "target.password", "batch.size");
     }
+
+    @Test
+    void aJsonConverterMustKeepSchemasAndNulls() {
+        Map<String, String> p = minimal();
+        p.put("value.converter", "org.apache.kafka.connect.json.JsonConverter");
+        assertThatThrownBy(() -> ConnectSinkConfig.parse(p)).isInstanceOf(ConfigException.class)
+                .hasMessageContaining("configuration value.converter.replace.null.with.default");
+        p.put("value.converter.replace.null.with.default", "false");
+        assertThat(ConnectSinkConfig.parse(p).options().pipeline()).isEqualTo("orders-sink");
+        p.put("value.converter.schemas.enable", "false");
+        assertThatThrownBy(() -> ConnectSinkConfig.parse(p)).isInstanceOf(ConfigException.class)
+                .hasMessageContaining("configuration value.converter.schemas.enable");
+        p.put("value.converter", "org.apache.kafka.connect.converters.ByteArrayConverter");
+        assertThat(ConnectSinkConfig.parse(p).options().pipeline()).isEqualTo("orders-sink");
+    }
 }
