@@ -74,6 +74,7 @@ public final class TidemarkSinkTask extends SinkTask {
         bytes = new RecordBytes();
         reporter = settings.poison() == PoisonRoute.DEAD_LETTER ? context.errantRecordReporter() : null;
         route = settings.poison().given(reporter != null);
+        PluginDrivers.register();
         try {
             sink = JdbcChangeSink.open(settings.targetUrl(), ConnectSinkConfig.connectionProperties(settings), settings.options());
         } catch (SQLException | RuntimeException e) {
@@ -134,8 +135,8 @@ public final class TidemarkSinkTask extends SinkTask {
      */
     private void poison(Incoming item, RuntimeException reason) {
         String where = item.origin().describe();
-        String why = reason instanceof PoisonEventException pe ? pe.getMessage().substring(pe.origin().describe().length() + 2)
-                : reason.getMessage();
+        String why = (reason instanceof PoisonEventException pe ? pe.getMessage().substring(pe.origin().describe().length() + 2)
+                : String.valueOf(reason.getMessage())).replaceAll("\\s*\\R\\s*", " "); // one line, whatever the parser said
         if (route != PoisonRoute.DEAD_LETTER) {
             throw new ConnectException(where + ": " + why + " (no dead-letter queue configured: errors.tolerance=all and"
                     + " errors.deadletterqueue.topic.name; offsets not advanced)", reason);

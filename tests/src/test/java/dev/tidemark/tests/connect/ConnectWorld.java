@@ -99,13 +99,19 @@ final class ConnectWorld implements AutoCloseable {
     /** Waits until reconcile finds no difference; returns that result. */
     static ReconcileResult awaitNoDifferences(TestInfrastructure.PgServer pg, String sourceDb, TableId table, String targetDb) {
         AtomicReference<ReconcileResult> last = new AtomicReference<>();
-        await("reconcile of " + table + " against the target finding 0 differences")
-                .atMost(Duration.ofSeconds(120)).pollInterval(Duration.ofSeconds(1)).ignoreExceptions()
-                .until(() -> {
-                    ReconcileResult r = reconcile(pg, sourceDb, table, targetDb);
-                    last.set(r);
-                    return r.missingCount() + r.surplusCount() + r.changedCount() == 0;
-                });
+        try {
+            await("reconcile of " + table + " against the target finding 0 differences")
+                    .atMost(Duration.ofSeconds(120)).pollInterval(Duration.ofSeconds(1)).ignoreExceptions()
+                    .until(() -> {
+                        ReconcileResult r = reconcile(pg, sourceDb, table, targetDb);
+                        last.set(r);
+                        return r.missingCount() + r.surplusCount() + r.changedCount() == 0;
+                    });
+        } catch (org.awaitility.core.ConditionTimeoutException e) {
+            ReconcileResult r = last.get();
+            throw new AssertionError(r == null ? e.getMessage() : line(r) + "; missing " + r.missing() + ", surplus " + r.surplus()
+                    + ", changed " + r.changed(), e);
+        }
         return last.get();
     }
 
