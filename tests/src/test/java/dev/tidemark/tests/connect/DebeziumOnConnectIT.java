@@ -72,7 +72,7 @@ class DebeziumOnConnectIT {
             ConnectorStateInfo status = world.connect.connectorStatus(SINK);
             assertThat(status.tasks()).as("sink tasks " + status).allSatisfy(t -> assertThat(t.state()).isEqualTo("RUNNING"));
             assertThat(result.sourceRows()).isEqualTo(120 - 30);
-            ConnectWorld.assertNoDifferencesAndRecord("DebeziumOnConnectIT (Debezium PostgreSQL connector on Connect, defaults)",
+            ConnectWorld.assertNoDifferencesAndRecord("DebeziumOnConnectIT (Debezium PostgreSQL connector on Connect, its defaults + value.converter.replace.null.with.default=false)",
                     result, "reconcile-debezium.txt");
             world.connect.deleteConnector(DEBEZIUM);
             world.connect.deleteConnector(SINK);
