@@ -74,7 +74,6 @@ public final class TidemarkSinkTask extends SinkTask {
         bytes = new RecordBytes();
         reporter = settings.poison() == PoisonRoute.DEAD_LETTER ? context.errantRecordReporter() : null;
         route = settings.poison().given(reporter != null);
-        PluginDrivers.register();
         try {
             sink = JdbcChangeSink.open(settings.targetUrl(), ConnectSinkConfig.connectionProperties(settings), settings.options());
         } catch (SQLException | RuntimeException e) {

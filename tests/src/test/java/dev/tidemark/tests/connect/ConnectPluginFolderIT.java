@@ -42,8 +42,8 @@ import org.junit.jupiter.api.io.TempDir;
  * loads it in isolation (a {@link PluginClassLoader} whose location is the folder), with none of Connect's own jars in
  * the folder. Through that loader the connector validates a configuration, and a task started with a minimal
  * {@link SinkTaskContext} applies change events into a SQLite target with its own packed JDBC driver (registered by
- * the task: {@code DriverManager} was initialised through the class path first, as in a worker), seeking to and
- * storing offsets in the target.
+ * Connect's scan of the folder; {@code DriverManager} was initialised through the class path first, as in a worker),
+ * seeking to and storing offsets in the target.
  */
 class ConnectPluginFolderIT {
     @TempDir
@@ -68,7 +68,7 @@ class ConnectPluginFolderIT {
         assertThat(desc.pluginClass()).isNotEqualTo(TidemarkSinkConnector.class); // the folder's copy, not the test class path's
 
         // as in a worker where JDBC was used before the plugin (by the worker or another plugin): DriverManager has
-        // found its drivers through the class path, whose driver classes the plugin's class loader does not accept
+        // found its drivers through the class path, whose driver classes are not the plugin's
         assertThat(java.util.Collections.list(DriverManager.getDrivers())).isNotEmpty();
         ClassLoader previous = Thread.currentThread().getContextClassLoader();
         Thread.currentThread().setContextClassLoader(loader);
