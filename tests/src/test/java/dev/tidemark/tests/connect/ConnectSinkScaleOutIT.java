@@ -38,7 +38,8 @@ import org.junit.jupiter.api.io.TempDir;
  * (its tasks get 500 ms, then are abandoned); the group rebalances, both tasks run on the other worker; a new worker
  * joins (another rebalance) and more changes follow. At the end reconcile finds 0 differences between the source
  * table and the target table, every partition's offset stored in the target is the topic's end, and Connect's own
- * committed offsets equal the target's (preCommit never let them run ahead).
+ * committed offsets equal the target's (preCommit never let them run ahead). Then Connect's own offsets are reset to 0
+ * with the connector stopped: resumed, the tasks start at the target's offsets and apply nothing again.
  */
 class ConnectSinkScaleOutIT {
     private static final TableId TABLE = new TableId("public", "items");
@@ -117,6 +118,7 @@ class ConnectSinkScaleOutIT {
                 assertThat(result.sourceRows()).isEqualTo(workload.liveRows());
                 ConnectWorld.assertNoDifferencesAndRecord("ConnectSinkScaleOutIT (2 workers, 2 tasks, worker stopped mid-stream, 2 rebalances)",
                         result, "reconcile.txt");
+                targetOffsetsWinOverConnects(world, pg, targetDb, ends);
             } finally {
                 capture.close();
                 try (PreparedStatement s = source.prepareStatement(
@@ -128,6 +130,31 @@ class ConnectSinkScaleOutIT {
         } finally {
             writer.shutdownNow();
         }
+    }
+
+    /**
+     * The target's offsets win: with the connector stopped, Connect's own offsets are reset to 0; resumed, the tasks
+     * start at the offsets stored in the target, so nothing is applied again: the target's offset rows are not
+     * written for 5 s after both tasks run (a replay from 0 would rewrite them within the first batch).
+     */
+    private static void targetOffsetsWinOverConnects(ConnectWorld world, TestInfrastructure.PgServer pg, String targetDb,
+                                                     Map<TopicPartition, Long> ends) throws Exception {
+        Map<TopicPartition, String> written = ConnectWorld.offsetsWrittenAt(pg, targetDb, CONNECTOR);
+        world.connect.stopConnector(CONNECTOR);
+        await("connector " + CONNECTOR + " stopped").atMost(Duration.ofSeconds(60)).pollInterval(Duration.ofMillis(200))
+                .until(() -> "STOPPED".equals(world.connect.connectorStatus(CONNECTOR).connector().state()));
+        Map<TopicPartition, Long> zero = new HashMap<>();
+        for (TopicPartition tp : ends.keySet()) {
+            world.connect.alterSinkConnectorOffset(CONNECTOR, tp, 0L);
+            zero.put(tp, 0L);
+        }
+        assertThat(connectOffsets(world)).isEqualTo(zero);
+        world.connect.resumeConnector(CONNECTOR);
+        world.connect.assertions().assertConnectorAndExactlyNumTasksAreRunning(CONNECTOR, 2, "the 2 tasks after resuming");
+        await("the target's offset rows left alone after Connect's offsets were reset to 0 (no replay from 0)")
+                .during(Duration.ofSeconds(5)).atMost(Duration.ofSeconds(10)).pollInterval(Duration.ofMillis(250))
+                .until(() -> ConnectWorld.offsetsWrittenAt(pg, targetDb, CONNECTOR).equals(written));
+        assertThat(ConnectWorld.storedOffsets(pg, targetDb, CONNECTOR)).isEqualTo(ends);
     }
 
     /** A worker that runs one of the connector's tasks (its REST URL names the task's worker id). */

@@ -87,6 +87,21 @@ final class ConnectWorld implements AutoCloseable {
         return out;
     }
 
+    /** When each partition's offset row of {@code pipeline} was last written ({@code updated_at}). */
+    static Map<TopicPartition, String> offsetsWrittenAt(TestInfrastructure.PgServer pg, String targetDb, String pipeline) throws SQLException {
+        Map<TopicPartition, String> out = new HashMap<>();
+        try (Connection c = pg.connect(targetDb); PreparedStatement s = c.prepareStatement(
+                "SELECT \"topic\", \"partition\", \"updated_at\" FROM \"tidemark_offsets\" WHERE \"pipeline\" = ?")) {
+            s.setString(1, pipeline);
+            try (ResultSet rs = s.executeQuery()) {
+                while (rs.next()) {
+                    out.put(new TopicPartition(rs.getString(1), rs.getInt(2)), rs.getString(3));
+                }
+            }
+        }
+        return out;
+    }
+
     /** Reconciles the source table against the target table. */
     static ReconcileResult reconcile(TestInfrastructure.PgServer pg, String sourceDb, TableId table, String targetDb) throws SQLException {
         Properties p = new Properties();
