@@ -26,6 +26,11 @@ public record ColumnType(String connectType, String logicalName, Map<String, Str
     public static final String UUID = "io.debezium.data.Uuid";
     /** An interval as ISO-8601 text ({@code P1Y2M3DT4H5M6.789S}), each field kept apart ({@code interval.handling.mode=string}). */
     public static final String INTERVAL = "io.debezium.time.Interval";
+    /**
+     * An interval as a number of microseconds ({@code interval.handling.mode=numeric}, Debezium's default): months
+     * were turned into 30.4375 days, so the source value cannot be recovered; the decoder refuses it.
+     */
+    public static final String MICRO_DURATION = "io.debezium.time.MicroDuration";
     /** Schema parameter: the source column's type name as the source database spells it ({@code BPCHAR}, {@code INET}). */
     public static final String SOURCE_TYPE = "__debezium.source.column.type";
     /** Schema parameter: the source column's declared length ({@code 5} for {@code char(5)}). */

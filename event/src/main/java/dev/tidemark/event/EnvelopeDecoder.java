@@ -256,6 +256,11 @@ public final class EnvelopeDecoder {
         String logical = type.logicalName() == null ? "" : type.logicalName();
         switch (type.connectType()) {
             case "int8", "int16", "int32", "int64" -> {
+                if (ColumnType.MICRO_DURATION.equals(logical)) {
+                    throw new IllegalArgumentException("an interval sent as " + ColumnType.MICRO_DURATION + " (Debezium's"
+                            + " interval.handling.mode=numeric, its default) has lost its months and days; set"
+                            + " interval.handling.mode=string on the Debezium connector");
+                }
                 long n = v.asLong();
                 return switch (logical) {
                     case ColumnType.DATE, ColumnType.CONNECT_DATE -> LocalDate.ofEpochDay(n);

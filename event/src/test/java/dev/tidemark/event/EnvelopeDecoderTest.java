@@ -95,4 +95,13 @@ class EnvelopeDecoderTest {
             assertThat(back).isEqualTo(u);
         }
     }
+
+    @Test
+    void anIntervalAsMicrosecondsIsRefusedNamingTheDebeziumSetting() {
+        ColumnType micros = new ColumnType("int64", ColumnType.MICRO_DURATION, java.util.Map.of());
+        assertThatThrownBy(() -> decoder.decodeValue(micros, com.fasterxml.jackson.databind.node.LongNode.valueOf(2_629_800_000_000L)))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("interval.handling.mode=string");
+        assertThat(decoder.decodeValue(micros, com.fasterxml.jackson.databind.node.NullNode.getInstance())).isNull();
+    }
 }

@@ -53,6 +53,18 @@ class ModuleGraphTest {
         assertThat(wrong).as("dependencies that point up or sideways").isEmpty();
     }
 
+    /** The Connect plugin sits beside connector, on sink-writer; Connect's own API and the Kafka client are provided. */
+    @Test
+    void theConnectPluginDependsOnlyOnTheSinkWriterBelowItAndOnConnectAsProvided() throws IOException {
+        List<Dependency> deps = graph().get("connect-sink");
+        assertThat(deps).filteredOn(d -> d.module() != null && !"test".equals(d.scope()))
+                .extracting(Dependency::module).containsExactly("sink-writer");
+        assertThat(deps).filteredOn(d -> d.group().equals("org.apache.kafka"))
+                .allSatisfy(d -> assertThat(d.scope()).as(d.artifact()).isEqualTo("provided"));
+        assertThat(graph().values()).flatExtracting(l -> l).filteredOn(d -> "connect-sink".equals(d.module()))
+                .allSatisfy(d -> assertThat(d.scope()).as("only tests use the plugin").isEqualTo("test"));
+    }
+
     @Test
     void onlyDevenvDeclaresTheKafkaBroker() throws IOException {
         List<String> declaring = new ArrayList<>();
@@ -74,7 +86,7 @@ class ModuleGraphTest {
     private static Map<String, List<Dependency>> graph() throws IOException {
         Path root = root();
         Map<String, List<Dependency>> graph = new LinkedHashMap<>();
-        for (String module : List.of("event", "jdbc", "sink-writer", "devenv", "connector", "reconcile", "cli", "testkit", "bench", "tests")) {
+        for (String module : List.of("event", "jdbc", "sink-writer", "connect-sink", "devenv", "connector", "reconcile", "cli", "testkit", "bench", "tests")) {
             String pom = Files.readString(root.resolve(module).resolve("pom.xml"));
             int from = pom.indexOf("<dependencies>");
             String deps = from < 0 ? "" : pom.substring(from, pom.indexOf("</dependencies>", from));

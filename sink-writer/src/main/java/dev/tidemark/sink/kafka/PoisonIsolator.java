@@ -20,9 +20,11 @@ import java.util.function.Function;
  * drives it against a {@link Target}. Example, records 0–7 with 5 rejected by the target: apply 0–7 fails → apply
  * 0–3 ok, apply 4–7 fails → apply 4–5 fails → apply 4 ok, apply 5 fails → isolate 5 → apply 6–7 ok.
  *
+ * <p>Public for the Kafka Connect plugin ({@code connect-sink}), which isolates poison records the same way.
+ *
  * @param <T> one record of the batch
  */
-final class PoisonIsolator<T> {
+public final class PoisonIsolator<T> {
 
     /** One step of the plan, on indexes of the batch. */
     sealed interface Step permits Apply, Isolate {
@@ -46,7 +48,7 @@ final class PoisonIsolator<T> {
     }
 
     /** Where the records go. */
-    interface Target<T> {
+    public interface Target<T> {
         /** Applies {@code part} in one transaction, with its offsets; throws {@link SinkException} after rolling back. */
         void apply(List<T> part);
 
@@ -57,7 +59,7 @@ final class PoisonIsolator<T> {
     private final Function<T, RuntimeException> undecodable;
 
     /** {@code undecodable}: why a record could not be decoded, or null when it was. */
-    PoisonIsolator(Function<T, RuntimeException> undecodable) {
+    public PoisonIsolator(Function<T, RuntimeException> undecodable) {
         this.undecodable = undecodable;
     }
 
@@ -93,7 +95,7 @@ final class PoisonIsolator<T> {
     }
 
     /** Applies {@code batch} to {@code target}, isolating poison records as described above. */
-    void apply(List<T> batch, Target<T> target) {
+    public void apply(List<T> batch, Target<T> target) {
         Map<Integer, RuntimeException> reasons = new HashMap<>();
         for (int i = 0; i < batch.size(); i++) {
             RuntimeException why = undecodable.apply(batch.get(i));

@@ -1,0 +1,193 @@
+package dev.tidemark.connect;
+
+import dev.tidemark.event.ChangeEvent;
+import dev.tidemark.event.EnvelopeDecoder;
+import dev.tidemark.event.PoisonEventException;
+import dev.tidemark.jdbc.SinkException;
+import dev.tidemark.jdbc.UrlMask;
+import dev.tidemark.sink.jdbc.JdbcChangeSink;
+import dev.tidemark.sink.jdbc.OffsetsFencedException;
+import dev.tidemark.sink.jdbc.PartitionOffset;
+import dev.tidemark.sink.kafka.PoisonIsolator;
+import java.sql.SQLException;
+import java.util.Collection;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import org.apache.kafka.clients.consumer.OffsetAndMetadata;
+import org.apache.kafka.common.TopicPartition;
+import org.apache.kafka.connect.errors.ConnectException;
+import org.apache.kafka.connect.sink.ErrantRecordReporter;
+import org.apache.kafka.connect.sink.SinkRecord;
+import org.apache.kafka.connect.sink.SinkTask;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * One Connect task of the Tidemark sink: applies Debezium change envelopes to a JDBC target through
+ * {@link JdbcChangeSink}, keeping the sink's promise under Connect.
+ *
+ * <ul>
+ *   <li>Each {@link #put} part (at most {@code batch.size} records) is one target transaction holding the rows and
+ *       the partitions' next offsets ({@code tidemark_offsets}): both commit, or neither.</li>
+ *   <li>The target's offsets win: {@link #open} reads them and seeks every opened partition there
+ *       ({@link SeekPlan}); {@link #preCommit} returns only offsets committed in the target ({@link TargetCommits}),
+ *       so Connect's Kafka commits never run ahead of the target.</li>
+ *   <li>The position guard of the sink: an event older than a row's stored source position never overwrites it.</li>
+ *   <li>Fencing: if another task moved a partition's stored offset (it owns the partition now), this task's
+ *       transaction rolls back whole and it seeks its partitions to the stored offsets again.</li>
+ *   <li>A record that cannot be decoded, or that the target rejects by itself, is isolated (the records around it
+ *       are applied) and, per {@link PoisonRoute}, reported to Connect's dead-letter queue through the errant-record
+ *       reporter (the offset moves past it only after the report is acknowledged) or stops the task with one line
+ *       naming topic, partition, offset and key (offsets not advanced).</li>
+ *   <li>Faults of the target (privileges, missing objects, retries of a lost connection exhausted) stop the task with
+ *       the sink's one-line message; nothing of the failed part is committed.</li>
+ * </ul>
+ *
+ * <p>Threads: Connect calls every method from the task's one thread.
+ */
+public final class TidemarkSinkTask extends SinkTask {
+    private static final Logger log = LoggerFactory.getLogger(TidemarkSinkTask.class);
+    private static final long REPORT_TIMEOUT_SECONDS = 60;
+
+    private final EnvelopeDecoder decoder = new EnvelopeDecoder();
+    private final TargetCommits commits = new TargetCommits();
+    private final PoisonIsolator<Incoming> isolator = new PoisonIsolator<>(Incoming::failure);
+    private RecordBytes bytes;
+    private ConnectSinkSettings settings;
+    private JdbcChangeSink sink;
+    private ErrantRecordReporter reporter;
+    private PoisonRoute route;
+    private long applied;
+    private long reported;
+
+    @Override
+    public String version() {
+        return TidemarkSinkConnector.VERSION;
+    }
+
+    @Override
+    public void start(Map<String, String> props) {
+        settings = ConnectSinkConfig.parse(props);
+        bytes = new RecordBytes();
+        reporter = settings.poison() == PoisonRoute.DEAD_LETTER ? context.errantRecordReporter() : null;
+        route = settings.poison().given(reporter != null);
+        try {
+            sink = JdbcChangeSink.open(settings.targetUrl(), ConnectSinkConfig.connectionProperties(settings), settings.options());
+        } catch (SQLException | RuntimeException e) {
+            throw new ConnectException("cannot open the target " + UrlMask.mask(settings.targetUrl()) + ": "
+                    + UrlMask.mask(String.valueOf(e.getMessage()), settings.targetUrl()), e);
+        }
+        log.info("tidemark sink task started: {} (poison records: {})", settings, route);
+    }
+
+    @Override
+    public void open(Collection<TopicPartition> partitions) {
+        Map<String, Map<Integer, Long>> stored = storedOffsets();
+        Map<TopicPartition, Long> seeks = SeekPlan.plan(partitions, stored);
+        commits.read(SeekPlan.storedOnly(partitions, stored));
+        context.offset(seeks);
+        log.info("pipeline {}: opened {}; starting at the target's offsets {}", settings.options().pipeline(), partitions, seeks);
+    }
+
+    @Override
+    public void put(Collection<SinkRecord> records) {
+        if (records.isEmpty()) {
+            return;
+        }
+        List<Incoming> items = Incoming.decode(decoder, bytes, records);
+        try {
+            for (int from = 0; from < items.size(); from += settings.batchSize()) {
+                isolator.apply(items.subList(from, Math.min(items.size(), from + settings.batchSize())), target());
+            }
+        } catch (OffsetsFencedException fenced) {
+            log.warn("pipeline {}: {}; seeking to the stored offsets again", settings.options().pipeline(), fenced.getMessage());
+            rewindToStored();
+        } catch (SinkException e) {
+            throw new ConnectException(e.getMessage(), e);
+        }
+    }
+
+    private PoisonIsolator.Target<Incoming> target() {
+        return new PoisonIsolator.Target<>() {
+            @Override
+            public void apply(List<Incoming> part) {
+                List<ChangeEvent> events = part.stream().map(Incoming::event).toList();
+                List<PartitionOffset> next = Incoming.nextOffsets(part);
+                sink.apply(events, next);
+                commits.committed(next);
+                applied += events.size();
+            }
+
+            @Override
+            public void isolate(Incoming record, RuntimeException reason) {
+                poison(record, reason);
+            }
+        };
+    }
+
+    /**
+     * A record that cannot be applied: reported to Connect's dead-letter queue (then its offset is committed past it)
+     * or the task stops naming it.
+     */
+    private void poison(Incoming item, RuntimeException reason) {
+        String where = item.origin().describe();
+        String why = (reason instanceof PoisonEventException pe ? pe.getMessage().substring(pe.origin().describe().length() + 2)
+                : String.valueOf(reason.getMessage())).replaceAll("\\s*\\R\\s*", " "); // one line, whatever the parser said
+        if (route != PoisonRoute.DEAD_LETTER) {
+            throw new ConnectException(where + ": " + why + " (no dead-letter queue configured: errors.tolerance=all and"
+                    + " errors.deadletterqueue.topic.name; offsets not advanced)", reason);
+        }
+        try {
+            reporter.report(item.record(), reason).get(REPORT_TIMEOUT_SECONDS, TimeUnit.SECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new ConnectException(where + ": interrupted while reporting it to the dead-letter queue", e);
+        } catch (ExecutionException | TimeoutException e) {
+            throw new ConnectException(where + ": reporting it to the dead-letter queue failed (" + e + "); offsets not advanced", e);
+        }
+        List<PartitionOffset> next = Incoming.nextOffsets(List.of(item));
+        sink.apply(List.of(), next);
+        commits.committed(next);
+        reported++;
+        log.warn("{} reported to the dead-letter queue: {}", where, why);
+    }
+
+    /** After a fence: every partition of this task starts again at the offsets stored in the target. */
+    private void rewindToStored() {
+        Collection<TopicPartition> assigned = context.assignment();
+        Map<String, Map<Integer, Long>> stored = storedOffsets();
+        commits.forget(assigned);
+        commits.read(SeekPlan.storedOnly(assigned, stored));
+        context.offset(SeekPlan.plan(assigned, stored));
+    }
+
+    private Map<String, Map<Integer, Long>> storedOffsets() {
+        try {
+            return sink.storedOffsets();
+        } catch (SinkException e) {
+            throw new ConnectException(e.getMessage(), e);
+        }
+    }
+
+    @Override
+    public Map<TopicPartition, OffsetAndMetadata> preCommit(Map<TopicPartition, OffsetAndMetadata> currentOffsets) {
+        return commits.forKafka(currentOffsets);
+    }
+
+    @Override
+    public void close(Collection<TopicPartition> partitions) {
+        commits.forget(partitions);
+    }
+
+    @Override
+    public void stop() {
+        if (sink != null) {
+            sink.close();
+            sink = null;
+        }
+        log.info("tidemark sink task stopped after applying {} events ({} reported to the dead-letter queue)", applied, reported);
+    }
+}
