@@ -58,7 +58,8 @@ final class ContenderRun {
         this.contender = Contender.byId(o.get("contender")).orElseThrow(() -> new IllegalArgumentException("unknown contender " + o.get("contender")));
         this.bootstrap = o.get("bootstrap");
         this.topic = o.get("topic");
-        this.batch = Integer.parseInt(o.get("batch"));
+        // the Debezium JDBC sink's own defaults (batch.size 500, a Connect worker's max.poll.records 500) in one of its runs
+        this.batch = contender == Contender.DEBEZIUM_JDBC_POSTGRES_DEFAULT ? 500 : Integer.parseInt(o.get("batch"));
         this.url = o.get("url");
         this.user = o.get("user");
         this.expectRows = Long.parseLong(o.getOrDefault("expect-rows", "-1"));
@@ -84,6 +85,12 @@ final class ContenderRun {
                 case STAGES_TIDEMARK_SQLITE, STAGES_TIDEMARK_POSTGRES -> r.stages(progress, end);
                 case RAW_SQLITE, RAW_PG_ROWS, RAW_PG_UNNEST -> r.raw(progress, end);
                 case KAFKA_ONLY, DECODE_RAW, DECODE_TIDEMARK -> r.noWrites(progress, end);
+                case DEBEZIUM_JDBC_POSTGRES, DEBEZIUM_JDBC_POSTGRES_DEFAULT -> {
+                    try (KafkaConsumer<byte[], byte[]> consumer = r.consumer()) {
+                        DebeziumJdbcSinkRun.run(progress, consumer, r.topic, end, r.url, r.user, r.batch,
+                                r.contender == Contender.DEBEZIUM_JDBC_POSTGRES);
+                    }
+                }
             }
             check = r.check();
             System.out.println("RESULT contender=" + r.contender.id + ";events=" + total

@@ -62,8 +62,10 @@ public final class EnvelopeEncoder {
         ObjectNode valueSchema = F.objectNode();
         valueSchema.put("type", "struct");
         ArrayNode fields = valueSchema.putArray("fields");
-        fields.add(rowSchema(event.table(), schema, "before"));
-        fields.add(rowSchema(event.table(), schema, "after"));
+        // a delete's before image may hold its key only: its other columns are optional there, or a Connect consumer
+        // (JsonConverter with schemas) refuses a NOT NULL column's missing value
+        fields.add(rowSchema(event.table(), schema, "before", event instanceof ChangeEvent.Delete));
+        fields.add(rowSchema(event.table(), schema, "after", false));
         fields.add(sourceSchema());
         fields.add(simple("string", false, "op"));
         fields.add(simple("int64", true, "ts_ms"));
@@ -108,12 +110,14 @@ public final class EnvelopeEncoder {
         return row;
     }
 
-    private ObjectNode rowSchema(TableId table, RowSchema schema, String field) {
+    /** A row's struct schema; with {@code keyOnly} every column but the key's is optional. */
+    private ObjectNode rowSchema(TableId table, RowSchema schema, String field, boolean keyOnly) {
         ObjectNode s = F.objectNode();
         s.put("type", "struct");
         ArrayNode fields = s.putArray("fields");
         for (Column c : schema.columns()) {
-            fields.add(fieldSchema(c, c.optional() && !schema.keyColumns().contains(c.name())));
+            boolean key = schema.keyColumns().contains(c.name());
+            fields.add(fieldSchema(c, !key && (c.optional() || keyOnly)));
         }
         s.put("optional", true);
         s.put("name", schemaName(table, "Value"));

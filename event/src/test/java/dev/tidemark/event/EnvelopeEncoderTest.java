@@ -10,6 +10,7 @@ import java.time.LocalTime;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import org.apache.kafka.connect.json.JsonConverter;
 import org.junit.jupiter.api.Test;
 
 /** Encoding then decoding gives back the same event: every producer speaks the capture contract. */
@@ -55,5 +56,30 @@ class EnvelopeEncoderTest {
         ChangeEvent tomb = decoder.decode(new EventOrigin("wm.shop.x", 0, 1, null), encoder.key(d, S), EnvelopeEncoder.tombstone());
         assertThat(tomb.key()).isEqualTo(Map.of("id", 20L));
         assertThat(tomb.table()).isEqualTo(T);
+    }
+
+    /**
+     * A delete known by its key only (watermark mode's soft deletes, reconcile's repairs) has no values for the other
+     * columns: a Connect consumer (JsonConverter with schemas, as every Connect sink reads these topics) must still
+     * accept it — it refused a NOT NULL column's null ("Invalid null value for required STRING field").
+     */
+    @Test
+    void aKeyOnlyDeleteIsAValidConnectRecordWhenOtherColumnsAreRequired() {
+        RowSchema required = new RowSchema(List.of(new Column("id", ColumnType.of("int64"), false),
+                new Column("note", ColumnType.of("string"), false), new Column("qty", ColumnType.of("int32"), false)), List.of("id"));
+        ChangeEvent.Delete d = new ChangeEvent.Delete(T, Map.of("id", 20L), new SourcePosition.Watermark("c"), false);
+        JsonConverter values = new JsonConverter();
+        values.configure(Map.of("schemas.enable", "true"), false);
+        JsonConverter keys = new JsonConverter();
+        keys.configure(Map.of("schemas.enable", "true"), true);
+
+        org.apache.kafka.connect.data.Struct value = (org.apache.kafka.connect.data.Struct)
+                values.toConnectData("wm.shop.x", encoder.value(d, required, 1)).value();
+        value.validate();
+        assertThat(value.getString("op")).isEqualTo("d");
+        assertThat(value.getStruct("before").get("id")).isEqualTo(20L);
+        assertThat(keys.toConnectData("wm.shop.x", encoder.key(d, required)).value()).isNotNull();
+        ChangeEvent back = decoder.decode(new EventOrigin("wm.shop.x", 0, 0, null), encoder.key(d, required), encoder.value(d, required, 1));
+        assertThat(back).isEqualTo(d);
     }
 }
