@@ -63,6 +63,7 @@ public final class DebeziumChangeSource implements AutoCloseable {
 
     private final PipelineConfig config;
     private final AtomicLong sent = new AtomicLong();
+    private final AtomicLong produced = new AtomicLong();
     private final CountDownLatch stopped = new CountDownLatch(1);
     private final ExecutorService executor = Executors.newSingleThreadExecutor(r -> {
         Thread t = new Thread(r, "tidemark-capture");
@@ -264,6 +265,15 @@ public final class DebeziumChangeSource implements AutoCloseable {
         return sent.get();
     }
 
+    /**
+     * Events handed to the Kafka producer so far, acknowledged or not: never less than what a sink can have applied of
+     * them, so {@code applied >= eventsProduced()} means a sink has caught up with everything capture produced.
+     * ({@link #eventsSent()} is counted after the acks and can lag a fast sink.)
+     */
+    public long eventsProduced() {
+        return produced.get();
+    }
+
     public Optional<Throwable> failure() {
         return Optional.ofNullable(failure);
     }
@@ -341,6 +351,9 @@ public final class DebeziumChangeSource implements AutoCloseable {
                 }
                 byte[] key = sr.key() == null ? null : json.write(sr.keySchema(), sr.key());
                 byte[] value = sr.value() == null ? null : json.write(sr.valueSchema(), sr.value());
+                // counted before the send: a sink can apply a record as soon as Kafka holds it, before this thread has
+                // seen the ack (so eventsSent() can briefly be below what a sink applied; eventsProduced() never is)
+                produced.incrementAndGet();
                 acks.add(producer.send(new ProducerRecord<>(sr.topic(), KeyValuePartitioner.partition(sr.key(), producer.partitionsFor(sr.topic()).size()), key, value)));
             }
             // the batch is complete: send what the producer still holds now instead of after linger.ms

@@ -177,7 +177,7 @@ public final class CompareRun {
                             }
                             long c0 = System.nanoTime();
                             awaitCdc(cdc, src, cdcTarget, "the changes before run " + run);
-                            long sent = cdc.capture().orElseThrow().eventsSent();
+                            long sent = cdc.capture().orElseThrow().eventsProduced();
                             long events = sent - sentBefore;
                             sentBefore = sent;
                             RunResult r = watermark.run(table, WatermarkPoller.Request.incremental());
@@ -249,7 +249,10 @@ public final class CompareRun {
             // the target table does not exist until the snapshot's first batch lands
             if (tableExists(cdcTarget, InvoiceTable.TABLE.table())) {
                 last = CHECK.compare(src, InvoiceTable.TABLE, KEYS, cdcTarget, InvoiceTable.TABLE.table());
-                if (last.equal() && cdc.sink().orElseThrow().eventsApplied() >= cdc.capture().orElseThrow().eventsSent()) {
+                // eventsProduced, not eventsSent: the latter is counted after the acks, and a sink that applied a batch before
+                // capture's thread saw its acks made this return with the run's events not yet counted (seen in CI:
+                // CompareInvoicesIT got CDC events [0, 412, 6] instead of [412, 0, 6])
+                if (last.equal() && cdc.sink().orElseThrow().eventsApplied() >= cdc.capture().orElseThrow().eventsProduced()) {
                     return;
                 }
             }
