@@ -22,9 +22,7 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
-import java.util.stream.Collectors;
 import org.apache.kafka.clients.producer.KafkaProducer;
-import org.apache.kafka.clients.producer.ProducerConfig;
 import org.apache.kafka.clients.producer.ProducerRecord;
 import org.apache.kafka.clients.producer.RecordMetadata;
 import org.apache.kafka.common.serialization.ByteArraySerializer;
@@ -57,9 +55,6 @@ import org.slf4j.LoggerFactory;
  */
 public final class DebeziumChangeSource implements AutoCloseable {
     private static final Logger log = LoggerFactory.getLogger(DebeziumChangeSource.class);
-
-    /** The producer's {@code batch.size} unless {@code kafka.properties} sets one: 1 MiB, chosen with bench/capture.sh. */
-    static final int PRODUCER_BATCH_BYTES = 1 << 20;
 
     private final PipelineConfig config;
     private final AtomicLong sent = new AtomicLong();
@@ -152,92 +147,14 @@ public final class DebeziumChangeSource implements AutoCloseable {
         log.info("capture {} started: {} → {}", config.name(), config.source().tables(), config.topics());
     }
 
+    /** The producer's settings ({@link CaptureSettings#producer}). */
     Properties producerProperties() {
-        Properties p = new Properties();
-        p.putAll(config.kafka().properties());
-        p.put(ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, config.kafka().bootstrapServers());
-        p.put(ProducerConfig.ACKS_CONFIG, "all");
-        p.put(ProducerConfig.ENABLE_IDEMPOTENCE_CONFIG, "true");
-        // records are sent a whole engine batch at a time and flushed at its end (handleBatch): lingering only fills
-        // Kafka batches while the batch is being sent, it adds no latency to the last record
-        p.put(ProducerConfig.LINGER_MS_CONFIG, "50");
-        p.put(ProducerConfig.COMPRESSION_TYPE_CONFIG, "lz4");
-        // Kafka's 16 KiB default holds ~7 envelopes of ~2.2 KB: every batch opens an LZ4 frame, which cost ~20 % of
-        // capture's CPU in a profile (bench/capture.sh). kafka.properties may set another size.
-        p.putIfAbsent(ProducerConfig.BATCH_SIZE_CONFIG, Integer.toString(PRODUCER_BATCH_BYTES));
-        p.put(ProducerConfig.CLIENT_ID_CONFIG, "tidemark-capture-" + config.name());
-        return p;
+        return CaptureSettings.producer(config);
     }
 
+    /** The engine's settings for the start decided in {@link #start()} ({@link CaptureSettings#engine}). */
     Properties engineProperties() {
-        var s = config.source();
-        Properties p = new Properties();
-        // source.debezium first: every key Tidemark sets below is one DebeziumPassThrough refuses, so none is overridden
-        p.putAll(s.debezium());
-        p.setProperty("name", config.name());
-        p.setProperty("connector.class", "io.debezium.connector.postgresql.PostgresConnector");
-        p.setProperty("offset.storage", DurableOffsetBackingStore.class.getName());
-        p.setProperty(DurableOffsetBackingStore.FILE_PROPERTY, config.offsetsFile().toString());
-        p.setProperty("offset.flush.interval.ms", "1000");
-        p.setProperty("database.hostname", s.host());
-        p.setProperty("database.port", Integer.toString(s.port()));
-        p.setProperty("database.user", s.user());
-        p.setProperty("database.password", s.password().reveal());
-        p.setProperty("database.dbname", s.database());
-        p.setProperty("topic.prefix", config.kafka().topicPrefix());
-        p.setProperty("plugin.name", "pgoutput");
-        p.setProperty("slot.name", s.slot());
-        p.setProperty("publication.name", s.publication());
-        p.setProperty("publication.autocreate.mode", "filtered");
-        p.setProperty("table.include.list", s.tables().stream().map(DebeziumChangeSource::tableRegex).collect(Collectors.joining(",")));
-        if (!s.excludeColumns().isEmpty()) {
-            p.setProperty("column.exclude.list", s.excludeColumns().stream()
-                    .map(c -> tableRegex(c.table()) + "\\." + literalRegex(c.column())).collect(Collectors.joining(",")));
-        }
-        // --accept-gap without usable offsets: stream from the slot's position, no snapshot
-        p.setProperty("snapshot.mode", startMode instanceof CaptureStart.AcceptGap ? "no_data"
-                : s.debezium().getOrDefault("snapshot.mode", "initial"));
-        // only Tidemark's own position markers (see PositionMarker); they are never sent to Kafka
-        p.setProperty("message.prefix.include.list", SourceSlots.MESSAGE_PREFIX);
-        // ... and of its heartbeats (see Heartbeats)
-        Heartbeats.configure(s, p);
-        p.setProperty("poll.interval.ms", Long.toString(s.pollInterval().toMillis()));
-        p.setProperty("max.batch.size", "2048");
-        p.setProperty("max.queue.size", "16384");
-        // Exact decimals: unscaled bytes + scale in the schema (JSON schemas stay on), never a double.
-        p.setProperty("decimal.handling.mode", "precise");
-        // ... and an unconstrained numeric keeps its scale (Debezium's own conversion strips trailing zeros)
-        p.setProperty("converters", ExactNumericConverter.NAME);
-        p.setProperty(ExactNumericConverter.NAME + ".type", ExactNumericConverter.class.getName());
-        p.setProperty("time.precision.mode", "adaptive_time_microseconds");
-        // Exact intervals: ISO-8601 with years, months, days and seconds apart (the default is an approximate count of
-        // microseconds, a month taken as 30.4375 days).
-        p.setProperty("interval.handling.mode", "string");
-        p.setProperty("tombstones.on.delete", "true");
-        // Debezium skips truncates by default ("t"): the target would silently keep every truncated row. Emit them; a
-        // sink without target.applyTruncate stops on one, naming the table, instead of keeping the rows.
-        p.setProperty("skipped.operations", "none");
-        p.setProperty("include.unknown.datatypes", "true");
-        // A value Debezium cannot convert (numeric NaN/Infinity without a decimal form, …) stops capture naming the
-        // column; the default ("warn") sends the row with NULL in its place.
-        p.setProperty("event.converting.failure.handling.mode", "fail");
-        // Source column type, length and scale in the schema parameters: the sink maps types exactly.
-        p.setProperty("column.propagate.source.type", ".*");
-        p.setProperty("errors.max.retries", "5");
-        p.setProperty("record.processing.order", "ORDERED");
-        return p;
-    }
-
-    /** Debezium matches {@code schema.table} against regular expressions; quote every character that is special. */
-    static String tableRegex(TableId t) {
-        return literalRegex(t.schema()) + "\\." + literalRegex(t.table());
-    }
-
-    /** A name as a regular expression matching exactly it (every character but letters, digits and '_' escaped). */
-    static String literalRegex(String name) {
-        return name.chars()
-                .mapToObj(ch -> Character.isLetterOrDigit(ch) || ch == '_' ? Character.toString(ch) : "\\" + (char) ch)
-                .collect(Collectors.joining());
+        return CaptureSettings.engine(config, startMode);
     }
 
     /** Reports to {@code metrics} from now on (before {@link #start()}); returns this. */
