@@ -66,7 +66,7 @@ public final class LatencyBenchmark {
     }
 
     private int run() throws Exception {
-        String heap = System.getenv().getOrDefault("TIDEMARK_HEAP", "384m (the launcher's default)");
+        String heap = System.getenv().getOrDefault("TIDEMARK_HEAP", launcherDefaultHeap() + " (the launcher's default)");
         System.out.println("Tidemark latency benchmark: ./tidemark run, commit → visible");
         System.out.println("  machine: " + Runtime.getRuntime().availableProcessors() + " cores, Java " + System.getProperty("java.version")
                 + "; tidemark run heap " + heap + (System.getenv("TIDEMARK_JAVA_OPTS") == null ? "" : ", TIDEMARK_JAVA_OPTS "
@@ -137,6 +137,12 @@ public final class LatencyBenchmark {
             }
         }
         return 0;
+    }
+
+    /** The default of {@code TIDEMARK_HEAP} as the launcher script states it ({@code -Xmx${TIDEMARK_HEAP:-…}}). */
+    private static String launcherDefaultHeap() throws java.io.IOException {
+        java.util.regex.Matcher m = java.util.regex.Pattern.compile("TIDEMARK_HEAP:-([0-9]+[kmgKMG]?)").matcher(Files.readString(Path.of("tidemark")));
+        return m.find() ? m.group(1) : "unknown";
     }
 
     private List<LatencyLoad.Result> steady(String srcUrl, Properties srcProps, String targetUrl, Properties targetProps, Process run)
