@@ -97,6 +97,25 @@ class ConnectJsonWriterTest {
         assertThatThrownBy(() -> writer.write(Schema.INT64_SCHEMA, "text")).isInstanceOf(DataException.class);
     }
 
+    @Test
+    void aStructWhoseSchemaIsEqualButAnotherObjectIsWrittenAndAMismatchIsAlwaysRefused() {
+        ConnectJsonWriter writer = new ConnectJsonWriter();
+        Schema a = SchemaBuilder.struct().name("r").field("id", Schema.INT64_SCHEMA)
+                .field("d", SchemaBuilder.string().optional().defaultValue("dflt").build()).build();
+        Schema sameAsA = SchemaBuilder.struct().name("r").field("id", Schema.INT64_SCHEMA)
+                .field("d", SchemaBuilder.string().optional().defaultValue("dflt").build()).build();
+        Schema other = SchemaBuilder.struct().name("r").field("id", Schema.INT64_SCHEMA).field("x", Schema.OPTIONAL_INT32_SCHEMA).build();
+        Schema env = SchemaBuilder.struct().name("e").field("after", a).build();
+        for (int i = 0; i < 3; i++) { // the second and third time the equal schema is known by identity
+            Struct stored = new Struct(sameAsA).put("id", (long) i).put("d", i == 1 ? "given" : null);
+            assertSameBytes(writer, env, new Struct(env).put("after", stored));
+        }
+        for (int i = 0; i < 2; i++) {
+            Struct wrong = new Struct(other).put("id", 1L);
+            assertThatThrownBy(() -> writer.write(a, wrong)).isInstanceOf(DataException.class).hasMessage("Mismatching schema.");
+        }
+    }
+
     private static Struct row(Random r, boolean fill) {
         Struct s = new Struct(ROW).put("id", r.nextLong());
         if (!fill) {
