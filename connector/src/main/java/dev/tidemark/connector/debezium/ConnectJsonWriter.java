@@ -42,7 +42,6 @@ final class ConnectJsonWriter {
     private final ObjectMapper mapper = new ObjectMapper();
     private final JsonFactory factory = mapper.getFactory();
     private final Map<Schema, byte[]> schemaBytes = new IdentityHashMap<>();
-    private final Map<Schema, Schema> verifiedEqual = new IdentityHashMap<>();
     private final ByteArrayOutputStream out = new ByteArrayOutputStream(4096);
 
     ConnectJsonWriter() {
@@ -128,14 +127,13 @@ final class ConnectJsonWriter {
                 case MAP -> map(g, schema, (Map<?, ?>) value);
                 case STRUCT -> {
                     Struct struct = (Struct) value;
-                    checkSameSchema(struct.schema(), schema);
+                    if (struct.schema() != schema && !struct.schema().equals(schema)) {
+                        throw new DataException("Mismatching schema.");
+                    }
                     g.writeStartObject();
                     for (Field field : schema.fields()) {
                         g.writeFieldName(field.name());
-                        // by index when the field has no default (get(Field) substitutes only a default); the value as
-                        // stored, never its default, is what the converter writes with replace.null.with.default=false
-                        Object v = field.schema().defaultValue() == null ? struct.get(field) : struct.getWithoutDefault(field.name());
-                        payload(g, field.schema(), v);
+                        payload(g, field.schema(), struct.getWithoutDefault(field.name()));
                     }
                     g.writeEndObject();
                 }
@@ -143,23 +141,6 @@ final class ConnectJsonWriter {
         } catch (ClassCastException e) {
             throw new DataException("Invalid type for " + schema.type() + ": " + value.getClass());
         }
-    }
-
-    /**
-     * The converter's "Mismatching schema." check. A struct's schema that is equal but not the same object is compared
-     * field by field once and then remembered by identity, so its fields are read by the index of the same position.
-     */
-    private void checkSameSchema(Schema actual, Schema expected) {
-        if (actual == expected || verifiedEqual.get(actual) == expected) {
-            return;
-        }
-        if (!actual.equals(expected)) {
-            throw new DataException("Mismatching schema.");
-        }
-        if (verifiedEqual.size() >= SCHEMA_CACHE_LIMIT) {
-            verifiedEqual.clear();
-        }
-        verifiedEqual.put(actual, expected);
     }
 
     private void map(JsonGenerator g, Schema schema, Map<?, ?> map) throws IOException {

@@ -106,7 +106,7 @@ class ConnectJsonWriterTest {
                 .field("d", SchemaBuilder.string().optional().defaultValue("dflt").build()).build();
         Schema other = SchemaBuilder.struct().name("r").field("id", Schema.INT64_SCHEMA).field("x", Schema.OPTIONAL_INT32_SCHEMA).build();
         Schema env = SchemaBuilder.struct().name("e").field("after", a).build();
-        for (int i = 0; i < 3; i++) { // the second and third time the equal schema is known by identity
+        for (int i = 0; i < 3; i++) {
             Struct stored = new Struct(sameAsA).put("id", (long) i).put("d", i == 1 ? "given" : null);
             assertSameBytes(writer, env, new Struct(env).put("after", stored));
         }
