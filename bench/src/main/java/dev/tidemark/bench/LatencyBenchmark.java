@@ -284,15 +284,6 @@ public final class LatencyBenchmark {
 
     /** {@code VmHWM} of the process in bytes (the launcher execs the JVM, so this is the JVM), or -1. */
     private static long peakRss(Process p) {
-        try {
-            for (String line : Files.readAllLines(Path.of("/proc", Long.toString(p.pid()), "status"))) {
-                if (line.startsWith("VmHWM:")) {
-                    return Long.parseLong(line.replaceAll("[^0-9]", "")) * 1024;
-                }
-            }
-        } catch (java.io.IOException | NumberFormatException e) {
-            return -1;
-        }
-        return -1;
+        return MemoryPeaks.peakRssBytes(Long.toString(p.pid()));
     }
 }

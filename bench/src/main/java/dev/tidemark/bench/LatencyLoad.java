@@ -67,7 +67,7 @@ final class LatencyLoad {
             threads.add(t);
         }
         List<LagSample> lag = new ArrayList<>();
-        long seenRows = poll(firstId, txnRows, txns, warmTxns, start, periodNanos, committedAt, lastRowSeen, committedRows, lag, failure,
+        long seenRows = poll(firstId, txnRows, txns, warmTxns, start, periodNanos, lastRowSeen, committedRows, lag, failure,
                 drainSeconds, threads);
         for (Thread t : threads) {
             t.join();
@@ -135,8 +135,7 @@ final class LatencyLoad {
      * returns the rows seen. Rows can become visible out of id order (they travel on several partitions), so the query
      * reads from the lowest id not yet seen.
      */
-    private long poll(long firstId, int txnRows, int txns, int warmTxns, long start, long periodNanos, long[] committedAt,
-                      long[] lastRowSeen, AtomicLong committedRows, List<LagSample> lag, AtomicReference<Throwable> failure,
+    private long poll(long firstId, int txnRows, int txns, int warmTxns, long start, long periodNanos, long[] lastRowSeen, AtomicLong committedRows, List<LagSample> lag, AtomicReference<Throwable> failure,
                       int drainSeconds, List<Thread> writerThreads) throws SQLException {
         long rows = (long) txns * txnRows;
         boolean[] seen = new boolean[(int) rows];

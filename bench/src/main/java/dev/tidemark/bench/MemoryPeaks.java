@@ -69,8 +69,13 @@ final class MemoryPeaks implements AutoCloseable {
 
     /** {@code VmHWM} of this process in bytes, or -1 where {@code /proc} has none. */
     static long peakRssBytes() {
+        return peakRssBytes("self");
+    }
+
+    /** {@code VmHWM} of process {@code pid} ("self" for this one) in bytes, or -1 where {@code /proc} has none. */
+    static long peakRssBytes(String pid) {
         try {
-            List<String> lines = Files.readAllLines(Path.of("/proc/self/status"));
+            List<String> lines = Files.readAllLines(Path.of("/proc", pid, "status"));
             for (String line : lines) {
                 if (line.startsWith("VmHWM:")) {
                     return Long.parseLong(line.replaceAll("[^0-9]", "")) * 1024;
