@@ -1,6 +1,7 @@
 package dev.tidemark.cli;
 
 import dev.tidemark.jdbc.UrlMask;
+import java.util.Optional;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 
@@ -59,8 +60,28 @@ public final class TidemarkCommand implements Runnable {
 
     /** The failure's message with every credential embedded in a URL masked ({@link UrlMask}). */
     static String oneLine(Throwable e) {
+        Optional<String> oom = outOfMemory(e, Runtime.getRuntime().maxMemory());
+        if (oom.isPresent()) {
+            return oom.get();
+        }
         String m = e.getMessage() == null ? "failed: " + e.getClass().getSimpleName() : e.getMessage();
         return UrlMask.mask(m);
+    }
+
+    /**
+     * The line for a failure that is (or was caused by) the JVM running out of memory: which memory, the heap limit it
+     * ran with, that nothing applied is lost, and how to start again with more; empty for any other failure.
+     */
+    static Optional<String> outOfMemory(Throwable e, long maxHeapBytes) {
+        for (Throwable t = e; t != null; t = t.getCause() == t ? null : t.getCause()) {
+            if (t instanceof OutOfMemoryError) {
+                return Optional.of("out of memory (" + (t.getMessage() == null ? "OutOfMemoryError" : t.getMessage())
+                        + ") with a heap of at most " + (maxHeapBytes >> 20) + " MiB; nothing already applied is lost (the sink"
+                        + " resumes from the offsets stored in the target, capture from its stored offsets). Start it again with"
+                        + " a larger heap: TIDEMARK_HEAP=1g (the launcher's default is 288m)");
+            }
+        }
+        return Optional.empty();
     }
 
     @Override

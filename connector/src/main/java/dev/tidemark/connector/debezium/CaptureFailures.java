@@ -35,6 +35,19 @@ final class CaptureFailures {
         return Optional.empty();
     }
 
+    /**
+     * One line for a change event Kafka refused as too large: the topic, the row's key, its source offset, its size and
+     * the limit, and the two ways on. Nothing from that event on was sent (capture stops before marking it processed).
+     */
+    static String tooLarge(String topic, Object key, java.util.Map<String, ?> sourceOffset, long bytes, int limit, String kafkaMessage) {
+        return "capture stopped: the change of the row with key " + key + " for topic " + topic + " (source offset "
+                + sourceOffset + ") is " + bytes + " bytes as a Kafka record and Kafka refused it (" + kafkaMessage + "); "
+                + "capture sends events of up to " + limit + " bytes (kafka.properties max.request.size) and raises its topics'"
+                + " max.message.bytes to match. Nothing from that change on was sent. Raise max.request.size in kafka.properties"
+                + " above " + bytes + " (and the topic's max.message.bytes if Tidemark may not), or leave the large column out"
+                + " with source.excludeColumns, then start capture again";
+    }
+
     static Throwable explain(PipelineConfig config, SourceSlots slots, String configLabel, String message, Throwable error) {
         Throwable failure = error != null ? error : new IllegalStateException(message);
         Optional<String> conversion = conversion(failure).or(() -> conversion(new IllegalStateException(message)));

@@ -13,6 +13,19 @@ import org.apache.kafka.clients.producer.ProducerConfig;
 final class CaptureSettings {
     /** The producer's {@code batch.size} unless {@code kafka.properties} sets one: 1 MiB, chosen with bench/capture.sh. */
     static final int PRODUCER_BATCH_BYTES = 1 << 20;
+    /**
+     * The largest change event capture sends unless {@code kafka.properties} sets {@code max.request.size}: 16 MiB
+     * (Kafka's own default, 1 MB, stopped capture on the first row holding a document of a few megabytes; with
+     * REPLICA IDENTITY FULL an update carries the row twice). Capture's topics accept it ({@link #topicMaxMessageBytes}).
+     */
+    static final int MAX_EVENT_BYTES = 16 << 20;
+    /**
+     * Debezium's queue between reading the slot and sending is bounded in bytes as well as in events, so a backlog of
+     * large rows cannot fill the heap: 32 MiB (16,384 events of ordinary rows take less).
+     */
+    static final long QUEUE_BYTES = 32L << 20;
+    /** What one snapshot fetch may hold in pgjdbc's buffer (its {@code maxResultBuffer}; fetches adapt to it). */
+    static final long SNAPSHOT_FETCH_BYTES = 32L << 20;
 
     private CaptureSettings() {
     }
@@ -31,6 +44,10 @@ final class CaptureSettings {
         // Kafka's 16 KiB default holds ~7 envelopes of ~2.2 KB: every batch opens an LZ4 frame, which cost ~20 % of
         // capture's CPU in a profile (bench/capture.sh). kafka.properties may set another size.
         p.putIfAbsent(ProducerConfig.BATCH_SIZE_CONFIG, Integer.toString(PRODUCER_BATCH_BYTES));
+        p.putIfAbsent(ProducerConfig.MAX_REQUEST_SIZE_CONFIG, Integer.toString(MAX_EVENT_BYTES));
+        // the producer refuses a record larger than its whole buffer: keep room for the largest event and a batch
+        long buffer = Math.max(32L << 20, 2L * maxEventBytes(config) + PRODUCER_BATCH_BYTES);
+        p.putIfAbsent(ProducerConfig.BUFFER_MEMORY_CONFIG, Long.toString(buffer));
         p.put(ProducerConfig.CLIENT_ID_CONFIG, "tidemark-capture-" + config.name());
         return p;
     }
@@ -72,8 +89,17 @@ final class CaptureSettings {
         // ... and of its heartbeats (see Heartbeats)
         Heartbeats.configure(s, p);
         p.setProperty("poll.interval.ms", Long.toString(s.pollInterval().toMillis()));
-        p.setProperty("max.batch.size", "2048");
-        p.setProperty("max.queue.size", "16384");
+        // tuning defaults, each unless source.debezium sets it (they pass through DebeziumPassThrough)
+        p.putIfAbsent("max.batch.size", "2048");
+        p.putIfAbsent("max.queue.size", "16384");
+        p.putIfAbsent("max.queue.size.in.bytes", Long.toString(QUEUE_BYTES));
+        // The snapshot reads its tables through pgjdbc, which holds a whole fetch in memory: Debezium's 10,240 rows of
+        // a table of 4 MB documents are 40 GB. The driver sizes each fetch to SNAPSHOT_FETCH_BYTES instead, from the
+        // largest row it has seen (the first fetch is one row).
+        p.putIfAbsent("snapshot.fetch.size", "1");
+        p.putIfAbsent("driver.adaptiveFetch", "true");
+        p.putIfAbsent("driver.maxResultBuffer", Long.toString(SNAPSHOT_FETCH_BYTES));
+        p.putIfAbsent("driver.adaptiveFetchMaximum", "10240");
         // Exact decimals: unscaled bytes + scale in the schema (JSON schemas stay on), never a double.
         p.setProperty("decimal.handling.mode", "precise");
         // ... and an unconstrained numeric keeps its scale (Debezium's own conversion strips trailing zeros)
@@ -96,6 +122,28 @@ final class CaptureSettings {
         p.setProperty("errors.max.retries", "5");
         p.setProperty("record.processing.order", "ORDERED");
         return p;
+    }
+
+    /** The largest change event capture sends: {@code kafka.properties} {@code max.request.size}, else {@link #MAX_EVENT_BYTES}. */
+    static int maxEventBytes(PipelineConfig config) {
+        String set = config.kafka().properties().get(ProducerConfig.MAX_REQUEST_SIZE_CONFIG);
+        if (set == null) {
+            return MAX_EVENT_BYTES;
+        }
+        try {
+            return Integer.parseInt(set.trim());
+        } catch (NumberFormatException e) {
+            return MAX_EVENT_BYTES; // the producer itself refuses the value, naming it
+        }
+    }
+
+    /**
+     * The {@code max.message.bytes} capture's topics need so that the broker takes every event the producer sends:
+     * the largest event plus room for the batch header and for LZ4 framing of data that does not compress.
+     */
+    static int topicMaxMessageBytes(PipelineConfig config) {
+        long event = maxEventBytes(config);
+        return (int) Math.min(Integer.MAX_VALUE, event + event / 64 + (64 << 10));
     }
 
     /** Debezium matches {@code schema.table} against regular expressions; quote every character that is special. */

@@ -11,20 +11,29 @@ import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import org.apache.kafka.clients.admin.Admin;
+import org.apache.kafka.clients.admin.AlterConfigOp;
+import org.apache.kafka.clients.admin.Config;
+import org.apache.kafka.clients.admin.ConfigEntry;
 import org.apache.kafka.clients.admin.NewTopic;
 import org.apache.kafka.clients.admin.TopicDescription;
 import org.apache.kafka.common.KafkaFuture;
+import org.apache.kafka.common.config.ConfigResource;
+import org.apache.kafka.common.config.TopicConfig;
 import org.apache.kafka.common.errors.TopicExistsException;
 import org.apache.kafka.common.errors.UnknownTopicOrPartitionException;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * Makes capture's topics ready before the first send: creates each missing topic with the configured partitions and
  * replication factor (an existing topic is kept as it is), then waits (30 s at most) until every partition has a
- * leader. Failures are one line naming the topics and the broker. {@link #checkExisting} refuses an existing topic
+ * leader, and that each takes capture's largest event ({@code max.message.bytes}, raised where it is lower). Failures
+ * are one line naming the topics and the broker. {@link #checkExisting} refuses an existing topic
  * whose partition count differs from the config before anything is created.
  */
 final class CaptureTopics {
     private static final long WAIT_SECONDS = 30;
+    private static final Logger log = LoggerFactory.getLogger(CaptureTopics.class);
 
     private CaptureTopics() {
     }
@@ -67,6 +76,7 @@ final class CaptureTopics {
         try {
             create(admin, config);
             awaitLeaders(admin, config);
+            raiseMessageSize(admin, config);
             admin.close();
         } catch (InterruptedException e) {
             admin.close(Duration.ZERO);
@@ -86,7 +96,8 @@ final class CaptureTopics {
 
     private static void create(Admin admin, PipelineConfig config) throws InterruptedException, TimeoutException {
         List<NewTopic> topics = config.topics().stream()
-                .map(t -> new NewTopic(t, config.kafka().partitions(), config.kafka().replicationFactor()))
+                .map(t -> new NewTopic(t, config.kafka().partitions(), config.kafka().replicationFactor())
+                        .configs(Map.of(TopicConfig.MAX_MESSAGE_BYTES_CONFIG, Integer.toString(CaptureSettings.topicMaxMessageBytes(config)))))
                 .toList();
         for (Map.Entry<String, KafkaFuture<Void>> e : admin.createTopics(topics).values().entrySet()) {
             try {
@@ -96,6 +107,45 @@ final class CaptureTopics {
                     throw new IllegalStateException("cannot create topic " + e.getKey() + " on "
                             + config.kafka().bootstrapServers() + ": " + ex.getCause().getMessage(), ex.getCause());
                 }
+            }
+        }
+    }
+
+    /**
+     * Raises {@code max.message.bytes} of a topic that takes less than capture's largest event (one created before, or
+     * by hand) so that a large row does not stop capture; one line per topic raised. Where the broker refuses (no
+     * ALTER_CONFIGS permission), a warning names the topic and the command that raises it, and capture goes on: an
+     * event above the topic's limit then stops capture naming it.
+     */
+    private static void raiseMessageSize(Admin admin, PipelineConfig config) throws InterruptedException, TimeoutException {
+        int needed = CaptureSettings.topicMaxMessageBytes(config);
+        Map<ConfigResource, Config> current;
+        try {
+            current = admin.describeConfigs(config.topics().stream().map(t -> new ConfigResource(ConfigResource.Type.TOPIC, t)).toList())
+                    .all().get(WAIT_SECONDS, TimeUnit.SECONDS);
+        } catch (ExecutionException e) {
+            log.warn("cannot read the configuration of topics {} on {} to check max.message.bytes: {}", config.topics(),
+                    config.kafka().bootstrapServers(), e.getCause().getMessage());
+            return;
+        }
+        for (Map.Entry<ConfigResource, Config> e : current.entrySet()) {
+            ConfigEntry entry = e.getValue().get(TopicConfig.MAX_MESSAGE_BYTES_CONFIG);
+            long has = entry == null || entry.value() == null ? 0 : Long.parseLong(entry.value());
+            if (has >= needed) {
+                continue;
+            }
+            String topic = e.getKey().name();
+            try {
+                admin.incrementalAlterConfigs(Map.of(e.getKey(), List.of(new AlterConfigOp(
+                        new ConfigEntry(TopicConfig.MAX_MESSAGE_BYTES_CONFIG, Integer.toString(needed)), AlterConfigOp.OpType.SET))))
+                        .all().get(WAIT_SECONDS, TimeUnit.SECONDS);
+                log.info("topic {}: max.message.bytes raised from {} to {} (capture sends change events of up to {} bytes)",
+                        topic, has, needed, CaptureSettings.maxEventBytes(config));
+            } catch (ExecutionException ex) {
+                log.warn("topic {} takes records of at most {} bytes and cannot be raised to {} ({}); a change event above {} bytes will stop"
+                        + " capture. Raise it: kafka-configs.sh --bootstrap-server {} --alter --entity-type topics --entity-name {}"
+                        + " --add-config max.message.bytes={}", topic, has, needed, ex.getCause().getMessage(), has,
+                        config.kafka().bootstrapServers(), topic, needed);
             }
         }
     }

@@ -42,7 +42,10 @@ final class ConnectJsonWriter {
     private final ObjectMapper mapper = new ObjectMapper();
     private final JsonFactory factory = mapper.getFactory();
     private final Map<Schema, byte[]> schemaBytes = new IdentityHashMap<>();
-    private final ByteArrayOutputStream out = new ByteArrayOutputStream(4096);
+    private static final int INITIAL_BUFFER = 4096;
+    /** After an event larger than this the buffer is dropped, so one large row does not stay on the heap. */
+    private static final int KEEP_BUFFER = 1 << 20;
+    private ByteArrayOutputStream out = new ByteArrayOutputStream(INITIAL_BUFFER);
 
     ConnectJsonWriter() {
         schemas.configure(Map.of("schemas.enable", "true", "replace.null.with.default", "false", "schemas.cache.size", "10000"), false);
@@ -66,7 +69,11 @@ final class ConnectJsonWriter {
             throw new UncheckedIOException(e); // a ByteArrayOutputStream does not fail
         }
         out.write('}');
-        return out.toByteArray();
+        byte[] bytes = out.toByteArray();
+        if (bytes.length > KEEP_BUFFER) {
+            out = new ByteArrayOutputStream(INITIAL_BUFFER);
+        }
+        return bytes;
     }
 
     private byte[] schemaJson(Schema schema) {

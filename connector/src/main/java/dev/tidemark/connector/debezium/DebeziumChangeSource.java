@@ -27,6 +27,7 @@ import org.apache.kafka.clients.producer.ProducerRecord;
 import org.apache.kafka.clients.producer.RecordMetadata;
 import org.apache.kafka.common.serialization.ByteArraySerializer;
 import org.apache.kafka.connect.source.SourceRecord;
+import org.apache.kafka.common.errors.RecordTooLargeException;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -258,6 +259,7 @@ public final class DebeziumChangeSource implements AutoCloseable {
         public void handleBatch(List<RecordChangeEvent<SourceRecord>> records,
                                 DebeziumEngine.RecordCommitter<RecordChangeEvent<SourceRecord>> committer) throws InterruptedException {
             List<Future<RecordMetadata>> acks = new ArrayList<>(records.size());
+            int[] sizes = new int[records.size()];
             for (RecordChangeEvent<SourceRecord> r : records) {
                 SourceRecord sr = r.record();
                 if (PositionMarker.isMarker(config, sr) || Heartbeats.isHeartbeat(sr)) {
@@ -271,6 +273,7 @@ public final class DebeziumChangeSource implements AutoCloseable {
                 // counted before the send: a sink can apply a record as soon as Kafka holds it, before this thread has
                 // seen the ack (so eventsSent() can briefly be below what a sink applied; eventsProduced() never is)
                 produced.incrementAndGet();
+                sizes[acks.size()] = (key == null ? 0 : key.length) + (value == null ? 0 : value.length);
                 acks.add(producer.send(new ProducerRecord<>(sr.topic(), KeyValuePartitioner.partition(sr.key(), producer.partitionsFor(sr.topic()).size()), key, value)));
             }
             // the batch is complete: send what the producer still holds now instead of after linger.ms
@@ -285,8 +288,11 @@ public final class DebeziumChangeSource implements AutoCloseable {
                     try {
                         acks.get(acked).get();
                     } catch (ExecutionException e) {
-                        failed = new IllegalStateException("Kafka did not acknowledge the event for topic " + sr.topic()
-                                + " at source offset " + sr.sourceOffset() + ": " + e.getCause().getMessage(), e.getCause());
+                        failed = e.getCause() instanceof RecordTooLargeException
+                                ? new IllegalStateException(CaptureFailures.tooLarge(sr.topic(), sr.key(), sr.sourceOffset(),
+                                        sizes[acked], CaptureSettings.maxEventBytes(config), e.getCause().getMessage()), e.getCause())
+                                : new IllegalStateException("Kafka did not acknowledge the event for topic " + sr.topic()
+                                        + " at source offset " + sr.sourceOffset() + ": " + e.getCause().getMessage(), e.getCause());
                         break;
                     }
                 }

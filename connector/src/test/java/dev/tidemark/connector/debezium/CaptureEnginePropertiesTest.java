@@ -29,6 +29,13 @@ class CaptureEnginePropertiesTest {
     }
 
     @Test
+    void debeziumsQueueIsBoundedInBytesSoLargeRowsCannotFillTheHeap() {
+        Properties p = new DebeziumChangeSource(config(Duration.ZERO, Map.of())).engineProperties();
+        assertThat(p.getProperty("max.queue.size.in.bytes")).isEqualTo(Long.toString(32L << 20));
+        assertThat(p.getProperty("max.queue.size")).isEqualTo("16384");
+    }
+
+    @Test
     void noHeartbeatSettingsWhenTheyAreOff() {
         Properties p = new DebeziumChangeSource(config(Duration.ZERO, Map.of())).engineProperties();
         assertThat(p).doesNotContainKey("heartbeat.interval.ms").doesNotContainKey("heartbeat.action.query");

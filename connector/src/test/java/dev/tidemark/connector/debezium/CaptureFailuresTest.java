@@ -16,6 +16,15 @@ class CaptureFailuresTest {
     }
 
     @Test
+    void anEventKafkaRefusedAsTooLargeIsNamedByKeyTopicAndSizeWithTheWaysOn() {
+        String line = CaptureFailures.tooLarge("shop.public.docs", "Struct{id=3}", java.util.Map.of("lsn", 42L), 2_000_123, 1_048_576,
+                "The message is 2000123 bytes when serialized which is larger than 1048576");
+        assertThat(line).doesNotContain("\n").startsWith("capture stopped: ").contains("Struct{id=3}").contains("shop.public.docs")
+                .contains("2000123 bytes").contains("1048576").contains("max.request.size").contains("source.excludeColumns")
+                .contains("lsn=42");
+    }
+
+    @Test
     void otherFailuresAreNotConversions() {
         assertThat(CaptureFailures.conversion(new IllegalStateException("connection refused"))).isEmpty();
         assertThat(CaptureFailures.conversion(new IllegalStateException((String) null))).isEmpty();

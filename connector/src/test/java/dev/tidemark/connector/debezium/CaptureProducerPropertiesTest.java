@@ -33,6 +33,26 @@ class CaptureProducerPropertiesTest {
         assertThat(p.get("batch.size")).isEqualTo("65536");
     }
 
+    @Test
+    void eventsOfSixteenMebibytesByDefaultWithABufferThatHoldsThem() {
+        PipelineConfig c = config(Map.of());
+        Properties p = new DebeziumChangeSource(c).producerProperties();
+        assertThat(p.get("max.request.size")).isEqualTo(Integer.toString(16 << 20));
+        assertThat(Long.parseLong((String) p.get("buffer.memory"))).isGreaterThanOrEqualTo(2L * (16 << 20));
+        assertThat(CaptureSettings.topicMaxMessageBytes(c)).isGreaterThan(16 << 20);
+    }
+
+    @Test
+    void theEventLimitFromKafkaPropertiesWinsAndTheTopicsFollowIt() {
+        PipelineConfig c = config(Map.of("max.request.size", "1048576"));
+        Properties p = new DebeziumChangeSource(c).producerProperties();
+        assertThat(p.get("max.request.size")).isEqualTo("1048576");
+        assertThat(CaptureSettings.maxEventBytes(c)).isEqualTo(1048576);
+        assertThat(CaptureSettings.topicMaxMessageBytes(c)).isBetween(1048576, 1048576 + 1048576 / 32 + (64 << 10));
+        PipelineConfig huge = config(Map.of("max.request.size", "2147483647"));
+        assertThat(CaptureSettings.topicMaxMessageBytes(huge)).isEqualTo(Integer.MAX_VALUE);
+    }
+
     private static PipelineConfig config(Map<String, String> kafka) {
         SourceConfig source = new SourceConfig("jdbc:postgresql://127.0.0.1:5432/db", "u", Secret.empty(), "slot", "pub",
                 List.of(new TableId("public", "t")), false, Duration.ofMillis(10));

@@ -123,9 +123,34 @@ final class CaptureFixture implements AutoCloseable {
 
     /** Spawns {@code tidemark ARGS…} as a child JVM, output (stdout and stderr together) into {@code log}. */
     Process spawn(Path log, String... args) throws IOException {
-        List<String> cmd = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                "-Xmx384m", "-XX:+UseSerialGC", "-cp", System.getProperty("java.class.path"),
-                "dev.tidemark.cli.TidemarkCommand"));
+        return spawnWith(List.of("-Xmx384m", "-XX:+UseSerialGC"), log, args);
+    }
+
+    /**
+     * Starts {@code ./tidemark ARGS…} through the project's launcher script, with the JVM options and heap a user gets
+     * by default (no {@code TIDEMARK_HEAP} or {@code TIDEMARK_JAVA_OPTS}); output into {@code log}. The launcher runs
+     * the jar {@code mvn verify} packaged before this module's tests.
+     */
+    Process spawnLauncher(Path log, String... args) throws IOException {
+        List<String> cmd = new ArrayList<>();
+        cmd.add(Path.of("..", "tidemark").toAbsolutePath().normalize().toString());
+        cmd.addAll(List.of(args));
+        ProcessBuilder pb = new ProcessBuilder(cmd);
+        pb.environment().remove("TIDEMARK_HEAP");
+        pb.environment().remove("TIDEMARK_JAVA_OPTS");
+        pb.environment().put("IT_PG_PASSWORD", pg.password());
+        pb.redirectErrorStream(true).redirectOutput(log.toFile());
+        Process p = pb.start();
+        processes.add(p);
+        return p;
+    }
+
+    /** {@link #spawn} with the given JVM options instead of the usual small heap and serial collector. */
+    Process spawnWith(List<String> jvmOptions, Path log, String... args) throws IOException {
+        List<String> cmd = new ArrayList<>();
+        cmd.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+        cmd.addAll(jvmOptions);
+        cmd.addAll(List.of("-cp", System.getProperty("java.class.path"), "dev.tidemark.cli.TidemarkCommand"));
         cmd.addAll(List.of(args));
         ProcessBuilder pb = new ProcessBuilder(cmd);
         pb.environment().put("IT_PG_PASSWORD", pg.password());
