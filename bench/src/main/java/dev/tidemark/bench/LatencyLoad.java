@@ -135,7 +135,8 @@ final class LatencyLoad {
      * returns the rows seen. Rows can become visible out of id order (they travel on several partitions), so the query
      * reads from the lowest id not yet seen.
      */
-    private long poll(long firstId, int txnRows, int txns, int warmTxns, long start, long periodNanos, long[] lastRowSeen, AtomicLong committedRows, List<LagSample> lag, AtomicReference<Throwable> failure,
+    private long poll(long firstId, int txnRows, int txns, int warmTxns, long start, long periodNanos, long[] lastRowSeen,
+                      AtomicLong committedRows, List<LagSample> lag, AtomicReference<Throwable> failure,
                       int drainSeconds, List<Thread> writerThreads) throws SQLException {
         long rows = (long) txns * txnRows;
         boolean[] seen = new boolean[(int) rows];

@@ -78,7 +78,7 @@ public final class TidemarkCommand implements Runnable {
                 return Optional.of("out of memory (" + (t.getMessage() == null ? "OutOfMemoryError" : t.getMessage())
                         + ") with a heap of at most " + (maxHeapBytes >> 20) + " MiB; nothing already applied is lost (the sink"
                         + " resumes from the offsets stored in the target, capture from its stored offsets). Start it again with"
-                        + " a larger heap: TIDEMARK_HEAP=1g (the launcher's default is 288m)");
+                        + " a larger heap: TIDEMARK_HEAP=1g");
             }
         }
         return Optional.empty();

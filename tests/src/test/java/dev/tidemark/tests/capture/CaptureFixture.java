@@ -76,10 +76,15 @@ final class CaptureFixture implements AutoCloseable {
     }
 
     PipelineConfig config() {
+        return config(Map.of());
+    }
+
+    /** {@link #config()} with extra Kafka client properties ({@code kafka.properties}). */
+    PipelineConfig config(Map<String, String> kafkaProperties) {
         return new PipelineConfig(name,
                 new SourceConfig(pg.jdbcUrl(database), pg.user(), Secret.of(pg.password()), slot(), "pub_" + name,
                         tables, true, Duration.ofMillis(10)),
-                new KafkaConfig(bootstrap, name, 2, (short) 1, Map.of()),
+                new KafkaConfig(bootstrap, name, 2, (short) 1, kafkaProperties),
                 new TargetConfig(targetUrl(), null, Secret.empty(), 500, SinkOptions.DEFAULT_POSITION_COLUMN, false),
                 dir.resolve("state"));
     }
@@ -123,7 +128,11 @@ final class CaptureFixture implements AutoCloseable {
 
     /** Spawns {@code tidemark ARGS…} as a child JVM, output (stdout and stderr together) into {@code log}. */
     Process spawn(Path log, String... args) throws IOException {
-        return spawnWith(List.of("-Xmx384m", "-XX:+UseSerialGC"), log, args);
+        List<String> cmd = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                "-Xmx384m", "-XX:+UseSerialGC", "-cp", System.getProperty("java.class.path"),
+                "dev.tidemark.cli.TidemarkCommand"));
+        cmd.addAll(List.of(args));
+        return start(new ProcessBuilder(cmd), log);
     }
 
     /**
@@ -132,27 +141,16 @@ final class CaptureFixture implements AutoCloseable {
      * the jar {@code mvn verify} packaged before this module's tests.
      */
     Process spawnLauncher(Path log, String... args) throws IOException {
-        List<String> cmd = new ArrayList<>();
-        cmd.add(Path.of("..", "tidemark").toAbsolutePath().normalize().toString());
+        List<String> cmd = new ArrayList<>(List.of(Path.of("..", "tidemark").toAbsolutePath().normalize().toString()));
         cmd.addAll(List.of(args));
         ProcessBuilder pb = new ProcessBuilder(cmd);
         pb.environment().remove("TIDEMARK_HEAP");
         pb.environment().remove("TIDEMARK_JAVA_OPTS");
-        pb.environment().put("IT_PG_PASSWORD", pg.password());
-        pb.redirectErrorStream(true).redirectOutput(log.toFile());
-        Process p = pb.start();
-        processes.add(p);
-        return p;
+        return start(pb, log);
     }
 
-    /** {@link #spawn} with the given JVM options instead of the usual small heap and serial collector. */
-    Process spawnWith(List<String> jvmOptions, Path log, String... args) throws IOException {
-        List<String> cmd = new ArrayList<>();
-        cmd.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
-        cmd.addAll(jvmOptions);
-        cmd.addAll(List.of("-cp", System.getProperty("java.class.path"), "dev.tidemark.cli.TidemarkCommand"));
-        cmd.addAll(List.of(args));
-        ProcessBuilder pb = new ProcessBuilder(cmd);
+    /** Starts {@code pb} with the source password in the environment and its output into {@code log}; closed by {@link #close()}. */
+    private Process start(ProcessBuilder pb, Path log) throws IOException {
         pb.environment().put("IT_PG_PASSWORD", pg.password());
         pb.redirectErrorStream(true).redirectOutput(log.toFile());
         Process p = pb.start();

@@ -1,27 +1,25 @@
 package dev.tidemark.tests.capture;
 
 import static org.assertj.core.api.Assertions.assertThat;
-
 import static org.awaitility.Awaitility.await;
 
-import dev.tidemark.connector.config.KafkaConfig;
 import dev.tidemark.connector.config.PipelineConfig;
 import dev.tidemark.connector.pipeline.Sidecar;
+import dev.tidemark.event.TableId;
 import dev.tidemark.sink.kafka.ReplayFrom;
+import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.ResultSet;
 import java.sql.Statement;
 import java.time.Duration;
+import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.NewTopic;
 import org.apache.kafka.common.config.ConfigResource;
 import org.apache.kafka.common.config.TopicConfig;
-import dev.tidemark.event.TableId;
-import java.nio.file.Path;
-import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -101,18 +99,14 @@ class LargeRowIT {
         try (CaptureFixture f = new CaptureFixture("toobig", dir, List.of(T))) {
             f.sql("CREATE TABLE public.big_docs (id int PRIMARY KEY, body text)",
                     "INSERT INTO big_docs VALUES (1, 'small')");
-            PipelineConfig base = f.config();
-            PipelineConfig cfg = new PipelineConfig(base.name(), base.source(),
-                    new KafkaConfig(base.kafka().bootstrapServers(), base.kafka().topicPrefix(), base.kafka().partitions(),
-                            base.kafka().replicationFactor(), Map.of("max.request.size", "1048576")),
-                    base.target(), base.stateDir());
+            PipelineConfig cfg = f.config(Map.of("max.request.size", "1048576"));
             try (Sidecar s = Sidecar.start(cfg, true, true, new ReplayFrom.Stored())) {
                 f.awaitTargetEqual(s, "id");
                 f.sql("INSERT INTO big_docs VALUES (2, 'two')", "INSERT INTO big_docs VALUES (3, md5('x') || repeat('z', 2000000))");
                 await("capture stops on the 2 MB row").atMost(Duration.ofSeconds(60)).pollInterval(Duration.ofMillis(200))
                         .until(() -> s.failure().isPresent());
                 String message = s.failure().get().getMessage();
-                assertThat(message).doesNotContain("\n").contains("Struct{id=3}").contains(base.topics().get(0))
+                assertThat(message).doesNotContain("\n").contains("Struct{id=3}").contains(cfg.topics().get(0))
                         .contains("max.request.size").contains("1048576").contains("source.excludeColumns");
                 try (Connection t = DriverManager.getConnection(f.targetUrl()); Statement st = t.createStatement();
                      ResultSet rs = st.executeQuery("SELECT count(*) FROM \"big_docs\" WHERE \"id\" = 1")) {
