@@ -58,9 +58,13 @@ class CaptureSlotAdvancedIT {
             Path gap = dir.resolve("accept-gap.log");
             Process p = f.spawn(gap, "run", "--config", yaml.toString(), "--accept-gap");
             f.sql("INSERT INTO ledger VALUES (1000, 1000)");
-            await("--accept-gap streams the change after the slot's position").atMost(Duration.ofSeconds(90))
-                    .pollInterval(Duration.ofMillis(250)).failFast("tidemark run --accept-gap exited", () -> !p.isAlive())
-                    .until(() -> count(f, "id = 1000") == 1);
+            try {
+                await("--accept-gap streams the change after the slot's position").atMost(Duration.ofSeconds(90))
+                        .pollInterval(Duration.ofMillis(250)).failFast("tidemark run --accept-gap exited", () -> !p.isAlive())
+                        .until(() -> count(f, "id = 1000") == 1);
+            } catch (org.awaitility.core.TerminalFailureException | org.awaitility.core.ConditionTimeoutException e) {
+                throw new AssertionError(e.getMessage() + "\n--- last lines of " + gap + " ---\n" + CaptureFixture.tail(gap), e);
+            }
             p.destroy();
             assertThat(p.waitFor(60, TimeUnit.SECONDS)).isTrue();
             assertThat(p.exitValue()).as("--accept-gap exit code; log:\n" + CaptureFixture.tail(gap)).isZero();
