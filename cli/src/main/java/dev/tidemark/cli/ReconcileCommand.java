@@ -171,8 +171,9 @@ final class ReconcileCommand implements Callable<Integer> {
         } catch (Repair.RefusedException e) {
             throw new UsageException(e.getMessage(), e);
         }
-        report.printf(Locale.ROOT, "repaired %s: %d upserted, %d deleted%s through the sink writer; reconciling again%n", r.targetTable(),
-                done.upserted(), done.deleted(), done.vanished() > 0 ? ", " + done.vanished() + " keys no longer in the source skipped" : "");
+        report.printf(Locale.ROOT, "repaired %s: %d upserted, %d deleted%s%s through the sink writer; reconciling again%n", r.targetTable(),
+                done.upserted(), done.deleted(), done.vanished() > 0 ? ", " + done.vanished() + " keys no longer in the source skipped" : "",
+                done.reappeared() > 0 ? ", " + done.reappeared() + " keys back in the source not deleted" : "");
         ReconcileResult after = Reconciler.reconcile(request);
         report.print(ReconcileReport.text(after, show));
         return after;

@@ -23,11 +23,13 @@ import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Properties;
+import java.util.Set;
 
 /**
  * Turns a reconcile's differences into change events and applies them to the target through the sink writer — the
@@ -40,6 +42,10 @@ import java.util.Properties;
  * A repair of a key the target does not hold carries no position, so every later event applies over it. Repairs
  * therefore never block the pipeline's own events; the price is that a pending event older than the row the repair
  * read can briefly move the row back until the next event for that key (or the next reconcile) — never lose one.
+ *
+ * <p>Every key is re-read on the source when its batch is applied (CDC goes on between the reconcile and the repair):
+ * a key listed missing or changed that the source no longer has is not upserted, and a key listed surplus that the
+ * source has again is not deleted; the pipeline's own events for those keys settle them.
  *
  * <p>Safety: {@link #plan} describes what would be done (a dry run); {@link #apply} refuses to delete more than
  * {@code maxDeleteShare} of the target's rows unless forced (a wrong target URL or table must not be emptied).
@@ -82,8 +88,17 @@ public final class Repair {
         }
     }
 
-    /** What an applied repair did: rows upserted and deleted, and keys skipped because the source no longer has them. */
-    public record Outcome(long upserted, long deleted, long vanished) {
+    /**
+     * What an applied repair did: rows upserted and deleted; keys skipped because the source no longer has them
+     * ({@code vanished}, listed missing or changed) or has them again ({@code reappeared}, listed surplus) when the
+     * repair read it — their own change events, on their way to the target, settle them.
+     */
+    public record Outcome(long upserted, long deleted, long vanished, long reappeared) {
+        static final Outcome NONE = new Outcome(0, 0, 0, 0);
+
+        Outcome plus(Outcome o) {
+            return new Outcome(upserted + o.upserted, deleted + o.deleted, vanished + o.vanished, reappeared + o.reappeared);
+        }
     }
 
     /** The repair was refused: it would delete too much of the target. */
@@ -118,7 +133,7 @@ public final class Repair {
                     UrlMask.mask(request.target().jdbcUrl())));
         }
         if (plan.empty()) {
-            return new Outcome(0, 0, 0);
+            return Outcome.NONE;
         }
         Database srcEngine = Databases.forUrl(request.source().jdbcUrl());
         Database tgtEngine = Databases.forUrl(request.target().jdbcUrl());
@@ -132,35 +147,18 @@ public final class Repair {
                 RowSchema schema = schema(shape, recordedTypes(tgt, tgtEngine, shape.targetTable()));
                 SinkOptions options = new SinkOptions("reconcile", request.positionColumn(), false,
                         shape.targetDeleted() != null ? SinkOptions.DeleteMode.SOFT : SinkOptions.DeleteMode.HARD);
-                TableId eventTable = new TableId(shape.source().id().schema(), shape.targetTable());
-                long upserted = 0;
-                long deleted = 0;
-                long vanished = 0;
+                Batches batches = new Batches(src, srcEngine, tgt, tgtEngine, shape, schema, request.positionColumn(),
+                        new TableId(shape.source().id().schema(), shape.targetTable()));
                 try (JdbcChangeSink sink = sink(request, tgt, options)) {
+                    Outcome done = Outcome.NONE;
                     for (int from = 0; from < plan.upserts().size(); from += BATCH) {
-                        List<RowKey> keys = plan.upserts().subList(from, Math.min(plan.upserts().size(), from + BATCH));
-                        Map<RowKey, String> stored = storedPositions(tgt, tgtEngine, shape, request.positionColumn(), keys);
-                        List<ChangeEvent> events = new ArrayList<>();
-                        for (Map<String, Object> row : sourceRows(src, srcEngine, shape, keys)) {
-                            RowKey key = keyOf(shape, row);
-                            Map<String, Object> keyMap = new LinkedHashMap<>();
-                            shape.keyColumns().forEach(k -> keyMap.put(k, row.get(k)));
-                            events.add(new ChangeEvent.Upsert(eventTable, keyMap, schema, row, after(stored.get(key)), ChangeEvent.Op.READ));
-                        }
-                        vanished += keys.size() - events.size();
-                        upserted += sink.apply(events, List.of()).upserts();
+                        done = done.plus(batches.upsert(sink, plan.upserts().subList(from, Math.min(plan.upserts().size(), from + BATCH))));
                     }
                     for (int from = 0; from < plan.deletes().size(); from += BATCH) {
-                        List<RowKey> keys = plan.deletes().subList(from, Math.min(plan.deletes().size(), from + BATCH));
-                        Map<RowKey, String> stored = storedPositions(tgt, tgtEngine, shape, request.positionColumn(), keys);
-                        List<ChangeEvent> events = new ArrayList<>();
-                        for (RowKey key : keys) {
-                            events.add(new ChangeEvent.Delete(eventTable, typedKey(shape, key), after(stored.get(key)), false));
-                        }
-                        deleted += sink.apply(events, List.of()).deletes();
+                        done = done.plus(batches.delete(sink, plan.deletes().subList(from, Math.min(plan.deletes().size(), from + BATCH))));
                     }
+                    return done;
                 }
-                return new Outcome(upserted, deleted, vanished);
             } finally {
                 if (!request.target().owned()) {
                     if (!tgt.getAutoCommit()) {
@@ -179,6 +177,43 @@ public final class Repair {
             if (request.source().owned()) {
                 src.close();
             }
+        }
+    }
+
+    /**
+     * One batch of keys at a time, each re-read on the source after its stored position was read on the target: a
+     * source change committed before that source read is seen (and the key upserted as it now is, or skipped), one
+     * committed after it carries a position later than the stored one and wins over the repair.
+     */
+    private record Batches(Connection src, Database srcEngine, Connection tgt, Database tgtEngine, TableShape shape, RowSchema schema,
+                           String positionColumn, TableId eventTable) {
+        /** Upserts the source's current rows of {@code keys}; keys the source no longer has are skipped (vanished). */
+        Outcome upsert(JdbcChangeSink sink, List<RowKey> keys) throws SQLException {
+            Map<RowKey, String> stored = storedPositions(tgt, tgtEngine, shape, positionColumn, keys);
+            List<ChangeEvent> events = new ArrayList<>();
+            for (Map<String, Object> row : sourceRows(src, srcEngine, shape, keys)) {
+                RowKey key = keyOf(shape, row);
+                Map<String, Object> keyMap = new LinkedHashMap<>();
+                shape.keyColumns().forEach(k -> keyMap.put(k, row.get(k)));
+                events.add(new ChangeEvent.Upsert(eventTable, keyMap, schema, row, after(stored.get(key)), ChangeEvent.Op.READ));
+            }
+            return new Outcome(sink.apply(events, List.of()).upserts(), 0, keys.size() - events.size(), 0);
+        }
+
+        /** Deletes {@code keys} from the target; keys the source has again are skipped (reappeared). */
+        Outcome delete(JdbcChangeSink sink, List<RowKey> keys) throws SQLException {
+            Map<RowKey, String> stored = storedPositions(tgt, tgtEngine, shape, positionColumn, keys);
+            Set<RowKey> present = new HashSet<>();
+            for (Map<String, Object> row : sourceRows(src, srcEngine, shape, keys)) {
+                present.add(keyOf(shape, row));
+            }
+            List<ChangeEvent> events = new ArrayList<>();
+            for (RowKey key : keys) {
+                if (!present.contains(key)) {
+                    events.add(new ChangeEvent.Delete(eventTable, typedKey(shape, key), after(stored.get(key)), false));
+                }
+            }
+            return new Outcome(0, sink.apply(events, List.of()).deletes(), 0, keys.size() - events.size());
         }
     }
 

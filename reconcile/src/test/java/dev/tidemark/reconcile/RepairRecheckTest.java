@@ -74,6 +74,7 @@ class RepairRecheckTest {
 
         assertThat(targetLabel(11)).as("the row the source re-inserted, already applied by CDC").isEqualTo("back");
         assertThat(done.deleted()).isZero();
+        assertThat(done.reappeared()).isEqualTo(1);
         assertThat(Reconciler.reconcile(request()).equal()).as("target equal to the source after the repair").isTrue();
     }
 
@@ -85,6 +86,7 @@ class RepairRecheckTest {
         Repair.Outcome done = Repair.apply(request(), plan, 0.5, false);
 
         assertThat(done.deleted()).isZero();
+        assertThat(done.reappeared()).isEqualTo(1);
         assertThat(targetLabel(11)).as("left for the pending events of key 11").isEqualTo("row 11");
         apply(List.of(new ChangeEvent.Delete(EVENT_TABLE, Map.of("id", 11L), new SourcePosition.Lsn(200), false),
                 upsert(11, "back", 201)));
@@ -96,6 +98,7 @@ class RepairRecheckTest {
         Repair.Outcome done = Repair.apply(request(), Repair.plan(Reconciler.reconcile(request())), 0.5, false);
 
         assertThat(done.deleted()).isEqualTo(1);
+        assertThat(done.reappeared()).isZero();
         assertThat(targetLabel(11)).isNull();
         assertThat(Reconciler.reconcile(request()).equal()).isTrue();
     }

@@ -297,6 +297,33 @@ abstract class AbstractReconcileIT {
     }
 
     @Test
+    void repairDoesNotDeleteASurplusKeyTheSourceReinsertedAndCdcAppliedSinceTheReconcile() throws Exception {
+        List<Rows.Row> target = new ArrayList<>(rows);
+        Rows.Row back = row(3).withId(41);
+        target.add(back);
+        writeTarget(target);
+        Repair.Plan plan = Repair.plan(Reconciler.reconcile(request()));
+        assertThat(plan.deletes()).extracting(Object::toString).containsExactly("41");
+
+        try (Connection c = sourceDb.connect()) {
+            source().insert(c, TABLE, List.of(back), false);
+            if (!c.getAutoCommit()) {
+                c.commit();
+            }
+        }
+        try (JdbcChangeSink sink = JdbcChangeSink.open(targetDb.jdbcUrl(), targetDb.properties(), SinkOptions.defaults("it"))) {
+            sink.apply(List.of(Rows.upsert(TABLE, back, source().zoned(), 99_000)), List.of());
+        }
+
+        Repair.Outcome done = Repair.apply(request(), plan, 0.10, false);
+        assertThat(done.deleted()).as("deleted").isZero();
+        assertThat(done.reappeared()).as("back in the source, not deleted").isEqualTo(1);
+        ReconcileResult after = Reconciler.reconcile(request());
+        assertThat(after.equal()).as("row 41 kept, target equal to the source: %s", after).isTrue();
+        assertThat(after.targetRows()).isEqualTo(ROWS + 1);
+    }
+
+    @Test
     void repairRefusesToDeleteMoreThanTheAllowedShareWithoutForce() throws Exception {
         List<Rows.Row> target = new ArrayList<>(rows);
         for (int i = 101; i <= 110; i++) {
