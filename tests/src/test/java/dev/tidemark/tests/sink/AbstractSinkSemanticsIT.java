@@ -136,6 +136,57 @@ abstract class AbstractSinkSemanticsIT {
     }
 
     @Test
+    void aBatchFailingAfterItsDdlLeavesTheSnapshotMarkWhereItWas() throws Exception {
+        RowSchema s = SinkEvents.wide("id");
+        sink.apply(List.of(snapshotRow(s, SinkEvents.row(s, 1, "a"), 100)), List.of(new PartitionOffset("tp", 0, 1)));
+        assertThat(snapshotAt("items")).isEqualTo(snapshotPosition(100));
+        rejectKey("items", 999);
+
+        // a wider schema: the sink adds the column (DDL, committed on its own) before the batch, which then fails on 999
+        RowSchema wider = SinkEvents.wide("id", "note");
+        assertThatThrownBy(() -> sink.apply(List.of(snapshotRow(wider, SinkEvents.row(wider, 2, "b"), 200),
+                snapshotRow(wider, SinkEvents.row(wider, 999, "rejected"), 200)), List.of(new PartitionOffset("tp", 0, 3))))
+                .isInstanceOf(SinkException.class);
+
+        assertThat(snapshotAt("items")).as("tidemark_table_positions.snapshot_at after the rolled-back batch").isEqualTo(snapshotPosition(100));
+        assertThat(idAndLabel("items")).containsExactly(List.of("1", "a"));
+        assertThat(sink.storedOffsets()).isEqualTo(Map.of("tp", Map.of(0, 1L)));
+
+        sink.apply(List.of(snapshotRow(wider, SinkEvents.row(wider, 2, "b"), 200)), List.of(new PartitionOffset("tp", 0, 3)));
+        assertThat(snapshotAt("items")).as("raised with the batch that commits").isEqualTo(snapshotPosition(200));
+    }
+
+    private static ChangeEvent.Upsert snapshotRow(RowSchema s, Map<String, Object> row, long snapshotLsn) {
+        return new ChangeEvent.Upsert(T, Map.of("id", row.get("id")), s, row,
+                new SourcePosition.Wal(snapshotLsn, SourcePosition.Phase.SNAPSHOT, 0), ChangeEvent.Op.READ);
+    }
+
+    private static String snapshotPosition(long snapshotLsn) {
+        return new SourcePosition.Wal(snapshotLsn, SourcePosition.Phase.SNAPSHOT, 0).encode();
+    }
+
+    private String snapshotAt(String table) throws Exception {
+        try (Connection c = target.connect(); java.sql.PreparedStatement ps = c.prepareStatement("SELECT " + q("snapshot_at") + " FROM "
+                + q("tidemark_table_positions") + " WHERE " + q("table_name") + " = ?")) {
+            ps.setString(1, table);
+            try (ResultSet rs = ps.executeQuery()) {
+                return rs.next() ? rs.getString(1) : null;
+            }
+        }
+    }
+
+    /** Makes the target reject the row with key {@code id} of {@code table} (a trigger on SQLite, a check constraint elsewhere). */
+    private void rejectKey(String table, long id) throws Exception {
+        String sql = target.name().equals("sqlite")
+                ? "CREATE TRIGGER " + q("reject_" + id) + " BEFORE INSERT ON " + q(table) + " WHEN NEW." + q("id") + " = " + id
+                + " BEGIN SELECT RAISE(ABORT, 'rejected by the test'); END"
+                : "ALTER TABLE " + q(table) + " ADD CONSTRAINT " + q("reject_" + id) + " CHECK (" + q("id") + " <> " + id + ")";
+        try (Connection c = target.connect(); Statement st = c.createStatement()) {
+            st.execute(sql);
+        }
+    }
+
+    @Test
     void columnsThatAppearLaterAreAdded() throws Exception {
         sink.apply(List.of(SinkEvents.upsert(T, SinkEvents.wide("id"), 1, "a", 1)), List.of());
         RowSchema wider = SinkEvents.wide("id", "note");
