@@ -173,8 +173,11 @@ public final class JdbcChangeSink implements AutoCloseable {
             }
             offsets.ensureTable(tables);
             tableAtWork = TablePositions.TABLE;
-            List<BatchPlan.Step> plan = positions().plan(events);
-            prepareTables(plan);
+            BatchPlan.TableMarks marks = positions().marks();
+            List<BatchPlan.Step> plan = BatchPlan.of(events, marks);
+            prepareTables(plan); // commits its DDL: nothing of the batch may be written before it
+            tableAtWork = TablePositions.TABLE;
+            positions().raiseSnapshots(events, marks);
             for (BatchPlan.Step step : plan) {
                 if (step instanceof BatchPlan.Truncation t) {
                     tableAtWork = targetTable(t.event());

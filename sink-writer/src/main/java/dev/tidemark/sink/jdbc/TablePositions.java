@@ -44,30 +44,31 @@ final class TablePositions {
         return connection;
     }
 
+    /** The remembered positions of every table (creating the table first, a DDL committed on its own). */
+    BatchPlan.TableMarks marks() throws SQLException {
+        return read();
+    }
+
     /**
-     * Reads the remembered positions, records the newest snapshot position of each table in {@code events}, and
-     * returns the batch's plan: all inside the caller's transaction.
+     * Raises each table's {@code snapshot_at} to the newest snapshot row of it in {@code events}, inside the caller's
+     * data transaction. Runs after the batch's DDL ({@link TargetTables}), whose commit must never make the mark
+     * durable while the batch's rows roll back.
+     *
+     * @param marks the positions read for this batch's plan (a mark already as new is not written again)
      */
-    List<BatchPlan.Step> plan(List<ChangeEvent> events) throws SQLException {
-        Map<String, Long> snapshots = null;
+    void raiseSnapshots(List<ChangeEvent> events, BatchPlan.TableMarks marks) throws SQLException {
+        Map<String, Long> snapshots = new HashMap<>();
         for (ChangeEvent e : events) {
             if (e.position() instanceof SourcePosition.Wal w && w.phase() == SourcePosition.Phase.SNAPSHOT) {
-                if (snapshots == null) {
-                    snapshots = new HashMap<>();
-                }
                 snapshots.merge(JdbcChangeSink.targetTable(e), w.order(), (a, b) -> Long.compareUnsigned(a, b) >= 0 ? a : b);
             }
         }
-        BatchPlan.TableMarks marks = read();
-        if (snapshots != null) {
-            for (Map.Entry<String, Long> s : snapshots.entrySet()) {
-                Long stored = marks.snapshotAt().get(s.getKey());
-                if (stored == null || Long.compareUnsigned(stored, s.getValue()) < 0) {
-                    upsert(s.getKey(), "snapshot_at", new SourcePosition.Wal(s.getValue(), SourcePosition.Phase.SNAPSHOT, 0));
-                }
+        for (Map.Entry<String, Long> s : snapshots.entrySet()) {
+            Long stored = marks.snapshotAt().get(s.getKey());
+            if (stored == null || Long.compareUnsigned(stored, s.getValue()) < 0) {
+                upsert(s.getKey(), "snapshot_at", new SourcePosition.Wal(s.getValue(), SourcePosition.Phase.SNAPSHOT, 0));
             }
         }
-        return BatchPlan.of(events, marks);
     }
 
     /**
