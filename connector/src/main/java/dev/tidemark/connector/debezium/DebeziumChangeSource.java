@@ -114,6 +114,7 @@ public final class DebeziumChangeSource implements AutoCloseable {
             beforeChanges.run();
         });
         startMode = CaptureStartup.prepare(config, slots, choice, configLabel);
+        CaptureHistory.record(config, startMode); // before the topics and their first record: where a complete history starts
         CaptureTopics.ensure(config);
         try {
             Files.createDirectories(config.stateDir());

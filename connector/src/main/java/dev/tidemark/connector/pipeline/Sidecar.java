@@ -3,6 +3,7 @@ package dev.tidemark.connector.pipeline;
 import dev.tidemark.connector.config.PipelineConfig;
 import dev.tidemark.connector.debezium.CaptureChoice;
 import dev.tidemark.connector.debezium.DebeziumChangeSource;
+import dev.tidemark.sink.kafka.HistoryRecord;
 import dev.tidemark.sink.kafka.KafkaSinkRunner;
 import dev.tidemark.sink.kafka.ReplayFrom;
 import java.util.Optional;
@@ -73,7 +74,8 @@ public final class Sidecar implements AutoCloseable {
         // with capture, after the source and Kafka checks; alone, once the target's credentials and Kafka answered
         Runnable openSink = () -> {
             if (withSink) {
-                sink.set(SinkFactory.runner(config, replay, sinkChoices).withMetrics(metrics));
+                sink.set(SinkFactory.runner(config, replay, sinkChoices).withMetrics(metrics)
+                        .withHistory(HistoryRecord.topicFor(config.kafka().topicPrefix()), configLabel));
             }
         };
         try {

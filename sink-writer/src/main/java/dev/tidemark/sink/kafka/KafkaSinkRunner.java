@@ -97,6 +97,16 @@ public final class KafkaSinkRunner implements Runnable, AutoCloseable {
                 consumer, settings.groupId(), replaying, applied);
     }
 
+    /**
+     * For partitions the target has no stored offset for, starts where capture's history topic {@code historyTopic}
+     * says the complete history begins, or refuses ({@link NewTargetStart}); {@code configLabel} (the pipeline file, or
+     * null) is named in the way on. Before {@link #run()}; returns this.
+     */
+    public KafkaSinkRunner withHistory(String historyTopic, String configLabel) {
+        positioner.history(historyTopic, configLabel);
+        return this;
+    }
+
     @Override
     public void run() {
         if (!started.compareAndSet(false, true)) {

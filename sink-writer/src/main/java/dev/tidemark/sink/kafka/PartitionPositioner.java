@@ -23,11 +23,20 @@ final class PartitionPositioner {
     private final Consumer<byte[], byte[]> consumer;
     private final JdbcChangeSink sink;
     private final SinkSettings settings;
+    /** The pipeline's history topic (null: none, see {@link TopicHistory.NotKept}), and the pipeline file for messages. */
+    private String historyTopic;
+    private String configLabel;
 
     PartitionPositioner(Consumer<byte[], byte[]> consumer, JdbcChangeSink sink, SinkSettings settings) {
         this.consumer = consumer;
         this.sink = sink;
         this.settings = settings;
+    }
+
+    /** Reads {@code topic} for partitions the target never stored; names {@code configLabel} (or null) in the way on. */
+    void history(String topic, String configLabel) {
+        this.historyTopic = topic;
+        this.configLabel = configLabel;
     }
 
     /**
@@ -53,10 +62,17 @@ final class PartitionPositioner {
                 }
             });
         }
+        boolean unstored = partitions.stream().anyMatch(tp -> !stored.containsKey(tp) && !replaying.contains(tp));
+        TopicHistory history = unstored ? HistoryReader.read(settings, historyTopic) : TopicHistory.NONE;
         StartPositions.Decision decision = StartPositions.decide(new StartPositions.Inputs(partitions, stored, start, end,
-                settings.replayFrom(), replaying, hits), settings.acceptRetentionGap(), settings.skipUnapplied());
+                settings.replayFrom(), replaying, hits, history), settings.acceptRetentionGap(), settings.skipUnapplied());
+        if (decision instanceof StartPositions.Refuse refuse && configLabel != null) {
+            return new StartPositions.Refuse(refuse.reason().replace(NewTargetStart.WAY_ON,
+                    NewTargetStart.WAY_ON.replace("<pipeline file>", configLabel)));
+        }
         if (decision instanceof StartPositions.Seek seek) {
             seek.offsets().forEach(consumer::seek);
+            seek.notes().forEach(n -> log.info("sink {}: {}", settings.groupId(), n));
             seek.warnings().forEach(w -> log.warn("sink {}: {}", settings.groupId(), w));
             log.info("sink {} positioned {}{}", settings.groupId(), seek.offsets(),
                     replaying.isEmpty() ? "" : " (replay from " + settings.replayFrom() + " for " + replaying + ")");

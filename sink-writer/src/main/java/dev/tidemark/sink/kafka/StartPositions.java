@@ -16,7 +16,9 @@ import org.apache.kafka.common.TopicPartition;
  *
  * <p>Rules, per partition:
  * <ol>
- *   <li>The resume point is the stored offset, or offset 0 for a partition the target never stored.</li>
+ *   <li>The resume point is the stored offset. For a partition the target never stored (not replaying),
+ *       {@link NewTargetStart} decides from the topic's history: where its complete history starts, or a refusal; for
+ *       topics without a history topic, offset 0.</li>
  *   <li>A resume point below the log start offset means records the target never applied were deleted (retention):
  *       the decision is a {@link Refuse}, naming topic, partition, stored and earliest offsets and the way on,
  *       unless the user accepted the gap explicitly ({@code --accept-retention-gap}): then the partition starts at
@@ -43,11 +45,17 @@ public final class StartPositions {
      *
      * @param offsets  the offset to seek to, per partition
      * @param warnings one line per partition where the user's explicit choice skips records (for a WARN log)
+     * @param notes    one line per partition the target never stored, saying where it starts and why (for an INFO log)
      */
-    public record Seek(Map<TopicPartition, Long> offsets, List<String> warnings) implements Decision {
+    public record Seek(Map<TopicPartition, Long> offsets, List<String> warnings, List<String> notes) implements Decision {
+        public Seek(Map<TopicPartition, Long> offsets, List<String> warnings) {
+            this(offsets, warnings, List.of());
+        }
+
         public Seek {
             offsets = Map.copyOf(offsets);
             warnings = List.copyOf(warnings);
+            notes = List.copyOf(notes);
         }
     }
 
@@ -69,11 +77,21 @@ public final class StartPositions {
      * @param replaying      the partitions the replay applies to (the others resume)
      * @param timestampHits  for a {@link ReplayFrom.Since} replay: the first offset at or after the instant, per
      *                       partition (absent: no such record)
+     * @param history        where the topics' complete histories begin, for partitions the target never stored
+     *                       ({@link NewTargetStart})
      */
     public record Inputs(Collection<TopicPartition> partitions, Map<TopicPartition, Long> stored,
                          Map<TopicPartition, Long> logStart, Map<TopicPartition, Long> logEnd, ReplayFrom replay,
-                         Set<TopicPartition> replaying, Map<TopicPartition, Long> timestampHits) {
+                         Set<TopicPartition> replaying, Map<TopicPartition, Long> timestampHits, TopicHistory history) {
+        /** Inputs for topics without a history topic ({@link TopicHistory#NONE}). */
+        public Inputs(Collection<TopicPartition> partitions, Map<TopicPartition, Long> stored, Map<TopicPartition, Long> logStart,
+                      Map<TopicPartition, Long> logEnd, ReplayFrom replay, Set<TopicPartition> replaying,
+                      Map<TopicPartition, Long> timestampHits) {
+            this(partitions, stored, logStart, logEnd, replay, replaying, timestampHits, TopicHistory.NONE);
+        }
+
         public Inputs {
+            Objects.requireNonNull(history, "history");
             partitions = List.copyOf(partitions);
             stored = Map.copyOf(stored);
             logStart = Map.copyOf(logStart);
@@ -95,6 +113,8 @@ public final class StartPositions {
         Map<TopicPartition, Long> seeks = new LinkedHashMap<>();
         List<String> refusals = new ArrayList<>();
         List<String> warnings = new ArrayList<>();
+        List<String> notes = new ArrayList<>();
+        boolean newTargetRefused = false;
         for (TopicPartition tp : in.partitions()) {
             long start = required(in.logStart(), tp, "log start offset");
             long end = required(in.logEnd(), tp, "end offset");
@@ -108,6 +128,18 @@ public final class StartPositions {
                 continue;
             }
             long from = stored == null ? 0 : stored;
+            if (stored == null && !in.replaying().contains(tp)) {
+                NewTargetStart.Outcome o = NewTargetStart.decide(tp, in.history(), start, end);
+                if (o instanceof NewTargetStart.Refuse r && !(r.retention() && acceptRetentionGap)) {
+                    refusals.add(r.reason());
+                    newTargetRefused = true;
+                    continue;
+                }
+                if (o instanceof NewTargetStart.From f) {
+                    from = f.offset();
+                    notes.add(f.why());
+                }
+            }
             if (from < start) {
                 String gap = stored == null
                         ? where + ": no stored offset, earliest offset " + start + ": records 0.." + (start - 1)
@@ -142,9 +174,9 @@ public final class StartPositions {
                     ? ". Nothing was skipped. To go on, either restore the records, or accept the gap explicitly"
                             + " (`tidemark sink --config <pipeline file> --accept-retention-gap`) and then repair the target"
                             + " from the source (`tidemark reconcile --config <pipeline file> --repair --apply`)"
-                    : ""));
+                    : "") + (newTargetRefused ? ". Nothing was applied; " + NewTargetStart.WAY_ON : ""));
         }
-        return new Seek(seeks, warnings);
+        return new Seek(seeks, warnings, notes);
     }
 
     /** The replay point of one partition, or null when the replay names none for it (it then resumes). */

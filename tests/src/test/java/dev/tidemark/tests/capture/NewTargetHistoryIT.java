@@ -127,17 +127,23 @@ class NewTargetHistoryIT {
     }
 
     /**
-     * Makes an accepted gap: capture is stopped, rows matching {@code where} are deleted, the slot is moved past the
-     * deletes, and capture runs once with {@code --accept-gap} (until a change made after it reached the target).
+     * Makes an accepted gap: capture is stopped, its slot dropped, rows matching {@code where} deleted, and capture runs
+     * once with {@code --accept-gap} (a new slot, streaming from now, until a change made after it reached the target).
+     * (A slot advanced past the deletes makes the same gap; Debezium then sometimes refuses the kept offsets at start,
+     * "Last recorded offset is no longer available on the server", which is not what this test is about.)
      */
     private static void acceptGapDeleting(CaptureFixture f, String where) throws Exception {
-        f.sql("DELETE FROM ledger WHERE " + where);
-        try (PreparedStatement ps = f.source.prepareStatement("SELECT pg_replication_slot_advance(?, pg_current_wal_lsn())")) {
+        try (PreparedStatement ps = f.source.prepareStatement("SELECT pg_drop_replication_slot(?)")) {
             ps.setString(1, f.slot());
             ps.execute();
         }
+        f.sql("DELETE FROM ledger WHERE " + where);
         Sidecar gap = Sidecar.start(f.config(), true, true, new ReplayFrom.Stored(), CaptureChoice.ACCEPT_GAP, null, SinkChoices.DEFAULT);
         try {
+            // the new slot is created when the engine's task starts: a change before that would fall into the gap too
+            await("--accept-gap streaming from its new slot").atMost(Duration.ofSeconds(60)).pollInterval(Duration.ofMillis(100))
+                    .failFast("pipeline failed", () -> gap.failure().isPresent())
+                    .until(() -> gap.capture().orElseThrow().isStreaming());
             f.sql("INSERT INTO ledger VALUES (1000, 1000)");
             await("--accept-gap streams the change after the slot's position").atMost(Duration.ofSeconds(90))
                     .pollInterval(Duration.ofMillis(250)).failFast("pipeline failed", () -> gap.failure().isPresent())
