@@ -74,7 +74,7 @@ class CaptureForeignSlotIT {
             Process own = a.spawn(ok, "run", "--config", file.toString());
             try {
                 await("B runs on a slot of its own").atMost(Duration.ofSeconds(90)).pollInterval(Duration.ofMillis(250))
-                        .failFast("B exited: " + CaptureFixture.tail(ok), () -> !own.isAlive())
+                        .failFast("B exited", () -> !own.isAlive())
                         .until(() -> slotConfirmed(a, a.slot() + "_b") && Files.exists(dir.resolve("state-b").resolve(a.name + "_b.offsets")));
             } finally {
                 own.destroy();

@@ -37,9 +37,13 @@ class CaptureSecondRunIT {
             Path yaml = f.writeYaml();
             Path firstLog = dir.resolve("first.log");
             Process first = f.spawnLauncher(firstLog, "run", "--config", yaml.toString());
-            await("the first run streams").atMost(Duration.ofSeconds(120)).pollInterval(Duration.ofMillis(250))
-                    .failFast("the first run exited: " + CaptureFixture.tail(firstLog), () -> !first.isAlive())
-                    .until(() -> f.targetEqualsSource("id") && Files.exists(f.offsetsFile()) && slotActive(f));
+            try {
+                await("the first run streams").atMost(Duration.ofSeconds(120)).pollInterval(Duration.ofMillis(250))
+                        .failFast("the first run exited", () -> !first.isAlive())
+                        .until(() -> f.targetEqualsSource("id") && Files.exists(f.offsetsFile()) && slotActive(f));
+            } catch (org.awaitility.core.ConditionTimeoutException | org.awaitility.core.TerminalFailureException e) {
+                throw new AssertionError(e.getMessage() + "; its log:\n" + CaptureFixture.tail(firstLog), e);
+            }
 
             Path sameLog = dir.resolve("same-folder.log");
             long t0 = System.nanoTime();
