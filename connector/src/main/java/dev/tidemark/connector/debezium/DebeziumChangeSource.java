@@ -118,6 +118,9 @@ public final class DebeziumChangeSource implements AutoCloseable {
             beforeChanges.run();
         });
         Ownership.Verdict.Proceed owned = guard.get();
+        if (Files.isDirectory(config.stateDir())) { // held before a --resnapshot may drop the slot; else once the folder is made
+            lock = CaptureLock.claim(config.stateDir(), config.name());
+        }
         startMode = CaptureStartup.prepare(config, slots, choice, configLabel);
         CaptureTopics.ensure(config);
         try {
@@ -125,7 +128,9 @@ public final class DebeziumChangeSource implements AutoCloseable {
         } catch (IOException e) {
             throw new IllegalStateException("cannot create state directory " + config.stateDir() + ": " + e.getMessage(), e);
         }
-        lock = CaptureLock.claim(config.stateDir(), config.name());
+        if (lock == null) {
+            lock = CaptureLock.claim(config.stateDir(), config.name());
+        }
         CaptureGuard.commit(config, slots, owned);
         producer = new KafkaProducer<>(producerProperties(), new ByteArraySerializer(), new ByteArraySerializer());
         engine = DebeziumEngine.create(ChangeEventFormat.of(Connect.class))

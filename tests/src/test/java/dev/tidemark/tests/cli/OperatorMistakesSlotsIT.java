@@ -30,7 +30,8 @@ import org.junit.jupiter.params.provider.MethodSource;
  * JVM (stdout, stderr and the exit code captured; log lines go to the captured stderr). Each case connects as its own
  * non-superuser role that lacks exactly one thing capture needs, and must get the exit code, a line naming what is
  * missing with the statement that grants it, no stack trace or exception class name, and nothing created: no topic,
- * no target file, no state folder, no slot, no publication, the table's REPLICA IDENTITY unchanged.
+ * no target file, no state folder, no slot, no publication, the table's REPLICA IDENTITY unchanged. A slot that no
+ * pipeline created is never dropped or advanced ({@link #aSlotNoPipelineCreatedIsNeverDroppedOrAdvanced}).
  */
 class OperatorMistakesSlotsIT {
     /** Never in any output: stack traces and exception class names. */
@@ -108,6 +109,62 @@ class OperatorMistakesSlotsIT {
         assertThat(slotExists("slot_" + c.table())).as("no replication slot").isFalse();
         assertThat(publicationExists("pub_" + c.table())).as("the publication as it was").isEqualTo(publicationBefore);
         assertThat(replicaIdentity(c.table())).as("REPLICA IDENTITY unchanged").isEqualTo("d");
+    }
+
+    /**
+     * A slot that exists but that no pipeline created (e.g. made by hand, or another tool's): {@code run}, {@code run
+     * --resnapshot} and {@code drop --yes} are refused with one line that advises only the pipeline's own slot; the slot
+     * is neither dropped nor advanced, and nothing is created.
+     */
+    @Timeout(value = 150, unit = TimeUnit.SECONDS)
+    @org.junit.jupiter.api.Test
+    void aSlotNoPipelineCreatedIsNeverDroppedOrAdvanced() throws Exception {
+        String table = "preslot";
+        String slot = "slot_" + table;
+        try (Connection con = server.connect(db); Statement s = con.createStatement()) {
+            s.execute("CREATE TABLE public." + table + " (id int PRIMARY KEY, note text)");
+            s.execute("SELECT pg_create_logical_replication_slot('" + slot + "', 'pgoutput')");
+        }
+        try {
+            String confirmed = confirmedFlush(slot);
+            Path file = dir.resolve("p.yaml");
+            Files.writeString(file, "name: " + table + "_" + TAG + "\nsource:\n  url: '" + server.jdbcUrl(db) + "'\n  user: " + server.user()
+                    + "\n  tables: [public." + table + "]\n  slot: " + slot + "\n  publication: pub_" + table
+                    + "\nkafka:\n  bootstrapServers: " + TestInfrastructure.kafkaBootstrap() + "\ntarget:\n  url: 'jdbc:sqlite:t.db'\nstateDir: state\n");
+            for (List<String> args : List.of(List.of("run"), List.of("run", "--resnapshot"), List.of("drop", "--yes"))) {
+                List<String> argv = new ArrayList<>(args);
+                argv.addAll(List.of("-c", file.toString()));
+                CliRun r = CliRun.run(argv.toArray(String[]::new));
+                String all = r.out() + r.err();
+                assertThat(r.exit()).as("exit code of %s; output:%n%s", argv, all).isEqualTo(3);
+                List<String> lines = all.lines().filter(l -> l.startsWith("tidemark: ")).toList();
+                assertThat(lines).as("one line; output:%n%s", all).singleElement().asString()
+                        .contains("replication slot \"" + slot + "\" exists but pipeline " + table + "_" + TAG + " did not create it",
+                                "set source.slot in " + file + " to a name no other pipeline uses")
+                        .doesNotContain("--resnapshot");
+                for (String f : FORBIDDEN) {
+                    assertThat(Pattern.compile(f).matcher(all).find()).as("/%s/ must not appear in:%n%s", f, all).isFalse();
+                }
+                assertThat(confirmedFlush(slot)).as("the slot after %s: still there, not advanced", argv).isEqualTo(confirmed);
+            }
+            assertThat(dir.resolve("t.db")).as("no target file").doesNotExist();
+            assertThat(dir.resolve("state")).as("no state folder").doesNotExist();
+            assertThat(publicationExists("pub_" + table)).as("no publication").isFalse();
+        } finally {
+            try (Connection con = server.connect(db); Statement s = con.createStatement()) {
+                s.execute("SELECT pg_drop_replication_slot('" + slot + "')");
+            }
+        }
+    }
+
+    private static String confirmedFlush(String slot) throws SQLException {
+        try (Connection con = server.connect(db); PreparedStatement ps = con.prepareStatement(
+                "SELECT coalesce(confirmed_flush_lsn::text, 'none') FROM pg_replication_slots WHERE slot_name = ?")) {
+            ps.setString(1, slot);
+            try (ResultSet rs = ps.executeQuery()) {
+                return rs.next() ? rs.getString(1) : null;
+            }
+        }
     }
 
     private static String expand(String s, Case c) {
