@@ -22,13 +22,18 @@ final class CaptureGuard {
     private CaptureGuard() {
     }
 
-    /** @throws CaptureRefusedException with the one line, before anything was changed */
-    static Ownership.Verdict.Proceed check(PipelineConfig config, SourceSlots slots, CaptureChoice choice, String configLabel) {
+    /** Refuses at once, before the source is asked anything, when the pipeline's capture lock is held. */
+    static void refuseIfLocked(PipelineConfig config) {
         Optional<String> holder = CaptureLock.heldBy(config.stateDir(), config.name());
         if (holder.isPresent()) {
             throw new CaptureRefusedException(CaptureLock.alreadyRunning(config.name(), holder.get(),
                     CaptureLock.fileFor(config.stateDir(), config.name())));
         }
+    }
+
+    /** @throws CaptureRefusedException with the one line, before anything was changed */
+    static Ownership.Verdict.Proceed check(PipelineConfig config, SourceSlots slots, CaptureChoice choice, String configLabel) {
+        refuseIfLocked(config);
         Ownership.Facts facts;
         try (Connection c = slots.connect()) {
             facts = SourceOwners.read(config, c);

@@ -111,6 +111,7 @@ public final class DebeziumChangeSource implements AutoCloseable {
     public void start(Runnable beforeChanges) {
         // the source first (one line per problem, no Kafka needed), then the topics' partition counts, then changes
         // (the pipeline must not run already, and its slot and publication must be its own: CaptureGuard)
+        CaptureGuard.refuseIfLocked(config);
         java.util.concurrent.atomic.AtomicReference<Ownership.Verdict.Proceed> guard = new java.util.concurrent.atomic.AtomicReference<>();
         SourcePreflight.check(config.source(), TypeSupport.target(Databases.forUrl(config.target().jdbcUrl())), () -> {
             guard.set(CaptureGuard.check(config, slots, choice, configLabel));
