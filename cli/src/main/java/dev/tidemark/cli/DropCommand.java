@@ -2,6 +2,7 @@ package dev.tidemark.cli;
 
 import dev.tidemark.connector.config.PipelineConfig;
 import dev.tidemark.connector.config.PipelineConfigParser;
+import dev.tidemark.connector.debezium.DropOwnership;
 import dev.tidemark.connector.debezium.DropPlan;
 import dev.tidemark.connector.debezium.PipelineDrop;
 import java.nio.file.Path;
@@ -13,7 +14,8 @@ import picocli.CommandLine.Option;
  * {@code tidemark drop}: removes a stopped pipeline's replication slot and publication (and with {@code --topics} its
  * Kafka topics) and capture's offsets files in stateDir, so the source no longer retains WAL for it. Without
  * {@code --yes} it only lists what it would remove (exit 2); it refuses while capture holds the slot (exit 3); with
- * nothing left it says so (exit 0). The target is never touched.
+ * nothing left it says so (exit 0). The target is never touched, and neither is a slot or publication the pipeline does
+ * not own ({@link DropOwnership}: another pipeline's slot stops the drop, exit 3; a publication it did not create is left).
  */
 @Command(name = "drop", mixinStandardHelpOptions = true,
         description = "Remove a stopped pipeline's replication slot, publication and capture offsets files (and its topics with "
@@ -32,7 +34,13 @@ final class DropCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         PipelineConfig cfg = PipelineConfigParser.parse(config);
-        DropPlan plan = DropPlan.decide(PipelineDrop.inspect(cfg, topics), yes);
+        DropOwnership owned = DropOwnership.check(cfg, config.toString(), PipelineDrop.inspect(cfg, topics));
+        if (owned.refusal().isPresent()) {
+            System.err.println("tidemark: " + owned.refusal().get());
+            return ExitCodes.RUNTIME;
+        }
+        owned.leftAlone().ifPresent(line -> System.out.println("pipeline " + cfg.name() + ": " + line));
+        DropPlan plan = DropPlan.decide(owned.inventory(), yes);
         if (plan instanceof DropPlan.Refuse r) {
             System.err.println("tidemark: replication slot \"" + r.slot() + "\" is active (capture of pipeline " + cfg.name()
                     + " is running): stop it, then run tidemark drop again; nothing removed");

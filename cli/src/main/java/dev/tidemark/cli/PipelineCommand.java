@@ -16,7 +16,8 @@ import picocli.CommandLine.Option;
 /**
  * Shared body of {@code run}, {@code capture} and {@code sink}: start, wait for a signal or a failure, drain. Exit 0
  * after SIGTERM (drained), 130 after Ctrl-C (drained too), 3 when a half failed. With {@code observability} in the
- * pipeline file the HTTP endpoint ({@link Endpoint}) runs from before the start until the exit.
+ * pipeline file the HTTP endpoint ({@link Endpoint}) runs from before the start until the exit. The libraries' errors and
+ * stack traces go to a file in the state folder, not the terminal ({@link LibraryDetail}); the failure line names it.
  */
 abstract class PipelineCommand implements Callable<Integer> {
     private static final Logger log = LoggerFactory.getLogger(PipelineCommand.class);
@@ -46,12 +47,13 @@ abstract class PipelineCommand implements Callable<Integer> {
         PipelineConfig cfg = PipelineConfigParser.parse(config);
         ReplayFrom replay = replay();
         Termination termination = Termination.install();
-        try (Endpoint endpoint = Endpoint.open(cfg, getClass().getAnnotation(Command.class).name(), capture(), sink())) {
-            return runSidecar(cfg, replay, termination, endpoint);
+        try (Endpoint endpoint = Endpoint.open(cfg, getClass().getAnnotation(Command.class).name(), capture(), sink());
+             LibraryDetail detail = LibraryDetail.route(cfg.stateDir(), cfg.name())) {
+            return runSidecar(cfg, replay, termination, endpoint, detail);
         }
     }
 
-    private Integer runSidecar(PipelineConfig cfg, ReplayFrom replay, Termination termination, Endpoint endpoint)
+    private Integer runSidecar(PipelineConfig cfg, ReplayFrom replay, Termination termination, Endpoint endpoint, LibraryDetail detail)
             throws InterruptedException {
         try (Sidecar sidecar = Sidecar.start(cfg, capture(), sink(), replay, captureChoice(), config.toString(), sinkChoices(),
                 endpoint.metrics())) {
@@ -68,7 +70,7 @@ abstract class PipelineCommand implements Callable<Integer> {
             sidecar.close();
             if (sidecar.failure().isPresent()) {
                 endpoint.holdOnFailure(termination);
-                System.err.println("tidemark: " + TidemarkCommand.oneLine(sidecar.failure().get()));
+                System.err.println("tidemark: " + TidemarkCommand.oneLine(sidecar.failure().get()) + detail.note());
                 return ExitCodes.RUNTIME;
             }
         }

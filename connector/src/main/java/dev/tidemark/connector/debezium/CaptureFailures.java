@@ -62,7 +62,7 @@ final class CaptureFailures {
         } catch (SQLException | RuntimeException e) {
             return failure; // the source cannot be asked: keep Debezium's own account
         }
-        if (slot instanceof SlotState.Absent) {
+        if (slot instanceof SlotState.Absent && slots.seen()) { // never seen: it was not created, nothing was dropped
             StoredOffsets stored = OffsetsFile.read(config.offsetsFile());
             String position = stored instanceof StoredOffsets.Present p ? " holds position " + p.position().map(Lsn::toString).orElse("(none)")
                     : stored instanceof StoredOffsets.Damaged d ? " is damaged (" + d.reason() + ")" : " does not exist";

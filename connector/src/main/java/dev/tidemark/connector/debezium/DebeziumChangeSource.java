@@ -77,6 +77,7 @@ public final class DebeziumChangeSource implements AutoCloseable {
     private final SourceSlots slots;
     private CaptureStart startMode;
     private PositionMarker marker;
+    private CaptureLock lock;
     private volatile CaptureMetrics metrics = CaptureMetrics.NONE;
 
     public DebeziumChangeSource(PipelineConfig config) {
@@ -109,10 +110,18 @@ public final class DebeziumChangeSource implements AutoCloseable {
      */
     public void start(Runnable beforeChanges) {
         // the source first (one line per problem, no Kafka needed), then the topics' partition counts, then changes
+        // (the pipeline must not run already, and its slot and publication must be its own: CaptureGuard)
+        CaptureGuard.refuseIfLocked(config);
+        java.util.concurrent.atomic.AtomicReference<Ownership.Verdict.Proceed> guard = new java.util.concurrent.atomic.AtomicReference<>();
         SourcePreflight.check(config.source(), TypeSupport.target(Databases.forUrl(config.target().jdbcUrl())), () -> {
+            guard.set(CaptureGuard.check(config, slots, choice, configLabel));
             CaptureTopics.checkExisting(config);
             beforeChanges.run();
         });
+        Ownership.Verdict.Proceed owned = guard.get();
+        if (Files.isDirectory(config.stateDir())) { // held before a --resnapshot may drop the slot; else once the folder is made
+            lock = CaptureLock.claim(config.stateDir(), config.name());
+        }
         startMode = CaptureStartup.prepare(config, slots, choice, configLabel);
         CaptureHistory.record(config, startMode); // before the topics and their first record: where a complete history starts
         CaptureTopics.ensure(config);
@@ -121,6 +130,10 @@ public final class DebeziumChangeSource implements AutoCloseable {
         } catch (IOException e) {
             throw new IllegalStateException("cannot create state directory " + config.stateDir() + ": " + e.getMessage(), e);
         }
+        if (lock == null) {
+            lock = CaptureLock.claim(config.stateDir(), config.name());
+        }
+        CaptureGuard.commit(config, slots, owned);
         producer = new KafkaProducer<>(producerProperties(), new ByteArraySerializer(), new ByteArraySerializer());
         engine = DebeziumEngine.create(ChangeEventFormat.of(Connect.class))
                 .using(engineProperties())
@@ -143,6 +156,7 @@ public final class DebeziumChangeSource implements AutoCloseable {
                 })
                 .build();
         executor.execute(engine);
+        CaptureGuard.recordWhenCreated(config, slots, owned, this::isStopped);
         if (!(startMode instanceof CaptureStart.Resume) && !(startMode instanceof CaptureStart.AcceptGap g && !g.discardOffsets())) {
             marker = PositionMarker.start(config, slots, this::isStopped);
         }
@@ -233,6 +247,9 @@ public final class DebeziumChangeSource implements AutoCloseable {
             executor.shutdownNow();
             if (producer != null) {
                 producer.close(Duration.ofSeconds(10));
+            }
+            if (lock != null) {
+                lock.close();
             }
             log.info("capture {} stopped after {} events", config.name(), sent.get());
         }

@@ -20,7 +20,8 @@ import org.slf4j.LoggerFactory;
  * {@code logical}; every captured table must exist and have a primary key (the sink applies by key); every captured
  * table needs {@code REPLICA IDENTITY FULL} so updates and deletes carry complete before-images (set here when the
  * configuration allows it, else reported); every captured column must have a type that arrives exactly on the
- * target ({@link TypeSupport}), else it is reported naming table, column and type.
+ * target ({@link TypeSupport}), else it is reported naming table, column and type; the connecting user must hold every
+ * privilege capture needs ({@link CapturePrivileges}), else each missing one is reported with the statement that grants it.
  */
 public final class SourcePreflight {
     private static final Logger log = LoggerFactory.getLogger(SourcePreflight.class);
@@ -72,6 +73,7 @@ public final class SourcePreflight {
                 }
                 problems.addAll(ExcludedColumns.problems(source, t, columns, primaryKey(c, t)));
             }
+            problems.addAll(CapturePrivileges.missing(c, source));
             if (problems.isEmpty()) {
                 moreChecks.run();
                 for (TableId t : toAlter) {

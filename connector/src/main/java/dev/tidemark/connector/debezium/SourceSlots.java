@@ -18,6 +18,7 @@ public final class SourceSlots {
     public static final String MESSAGE_PREFIX = "tidemark";
 
     private final SourceConfig source;
+    private volatile boolean seen;
 
     public SourceSlots(SourceConfig source) {
         this.source = source;
@@ -42,10 +43,16 @@ public final class SourceSlots {
                 if (!rs.next()) {
                     return new SlotState.Absent();
                 }
+                seen = true;
                 String lsn = rs.getString(1);
                 return new SlotState.Present(lsn == null ? null : Lsn.parse(lsn), rs.getBoolean(2));
             }
         }
+    }
+
+    /** True once {@link #read()} found the slot: capture knows it existed (a later absence means it was dropped). */
+    public boolean seen() {
+        return seen;
     }
 
     /** Drops the slot (it must not be in use). */
