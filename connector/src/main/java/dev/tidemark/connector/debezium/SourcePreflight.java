@@ -61,7 +61,8 @@ public final class SourcePreflight {
             if (!"logical".equals(wal)) {
                 problems.add("wal_level must be 'logical' but is: '" + wal + "' (set wal_level=logical and restart PostgreSQL)");
             }
-            List<TableId> toAlter = new ArrayList<>();
+            // partitioned tables, partitions and unlogged tables first: a refusal there is one line per table
+            List<TableId> toAlter = new ArrayList<>(PartitionPreflight.check(c, source, problems));
             for (TableId t : source.tables()) {
                 checkTable(c, t, source.setReplicaIdentityFull(), problems).ifPresent(toAlter::add);
                 List<CapturedColumn> columns = columns(c, t);
