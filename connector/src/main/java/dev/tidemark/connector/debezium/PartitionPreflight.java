@@ -31,6 +31,10 @@ final class PartitionPreflight {
         for (TableId t : source.tables()) {
             PartitionedTables.read(c, t).ifPresent(relations::add);
         }
+        List<String> refused = CapturedTableRules.refusals(relations);
+        if (!refused.isEmpty()) {
+            throw new UsageException(String.join("\n", refused));
+        }
         List<TableId> partitioned = relations.stream().filter(PartitionedTables.Relation::partitioned)
                 .map(PartitionedTables.Relation::table).toList();
         PublicationSpec.refusal(source.publication(), PublicationSpec.viaRoot(c, source.publication()), partitioned)
