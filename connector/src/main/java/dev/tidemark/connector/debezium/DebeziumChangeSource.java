@@ -77,6 +77,8 @@ public final class DebeziumChangeSource implements AutoCloseable {
     private final SourceSlots slots;
     private CaptureStart startMode;
     private PositionMarker marker;
+    private PartitionWatch partitions;
+    private final java.util.concurrent.atomic.AtomicBoolean engineClosed = new java.util.concurrent.atomic.AtomicBoolean();
     private volatile CaptureMetrics metrics = CaptureMetrics.NONE;
 
     public DebeziumChangeSource(PipelineConfig config) {
@@ -114,6 +116,8 @@ public final class DebeziumChangeSource implements AutoCloseable {
             beforeChanges.run();
         });
         startMode = CaptureStartup.prepare(config, slots, choice, configLabel);
+        // the captured partitioned tables' trees as the snapshot will find them; changes to them are watched from now on
+        partitions = PartitionWatch.start(config.source(), configLabel, this::stopWith).orElse(null);
         CaptureTopics.ensure(config);
         try {
             Files.createDirectories(config.stateDir());
@@ -131,7 +135,7 @@ public final class DebeziumChangeSource implements AutoCloseable {
                     }
                 })
                 .using((success, message, error) -> {
-                    if (!success && !closed) {
+                    if (!success && !closed && failure == null) {
                         failure = CaptureFailures.explain(config, slots, configLabel, message, error);
                         if (!(failure instanceof CaptureRefusedException)) {
                             log.error("capture {} stopped: {}", config.name(), message);
@@ -206,6 +210,9 @@ public final class DebeziumChangeSource implements AutoCloseable {
             return;
         }
         closed = true;
+        if (partitions != null) {
+            partitions.close();
+        }
         try {
             if (engine != null) {
                 // Stopping an engine that is still creating its tasks makes Debezium fail the start with a stack
@@ -239,6 +246,9 @@ public final class DebeziumChangeSource implements AutoCloseable {
 
     /** Stops the engine; an engine that already ended by itself (its failure is in {@link #failure()}) needs nothing. */
     private void closeEngine() throws IOException {
+        if (!engineClosed.compareAndSet(false, true)) {
+            return; // stopWith is closing it
+        }
         try {
             engine.close();
         } catch (IllegalStateException e) {
@@ -247,6 +257,29 @@ public final class DebeziumChangeSource implements AutoCloseable {
             }
             log.debug("capture {}: engine had already stopped: {}", config.name(), e.getMessage());
         }
+    }
+
+    /**
+     * Stops capture because continuing would lose changes silently ({@link PartitionWatch}): {@link #failure()} is
+     * {@code why} from now on, and the engine stops the ordinary way (offsets of what Kafka acknowledged are stored).
+     */
+    private void stopWith(CaptureRefusedException why) {
+        if (closed || isStopped()) {
+            return;
+        }
+        failure = why;
+        Thread t = new Thread(() -> {
+            try {
+                tasksStarted.await(30, TimeUnit.SECONDS);
+                closeEngine();
+            } catch (IOException | RuntimeException e) {
+                log.warn("stopping capture {} failed: {}", config.name(), e.getMessage());
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        }, "tidemark-capture-stop");
+        t.setDaemon(true);
+        t.start();
     }
 
     /** Converts each record once, sends the batch, awaits every acknowledgement in order, then marks processed. */

@@ -43,7 +43,7 @@ class PartitionTreeChangeIT {
                     "DELETE FROM m WHERE id = 202");
             awaitEqual(f, run, log);
 
-            f.sql("ALTER TABLE m DETACH PARTITION m_1", "INSERT INTO m VALUES (150, 'after the detach')");
+            f.sql("ALTER TABLE m DETACH PARTITION m_1", "INSERT INTO m VALUES (190, 'after the detach')");
             int exit = f.awaitExit(run, log, Duration.ofSeconds(60), () -> f.compareSummary("id"));
             assertThat(exit).as(CaptureFixture.tail(log)).isEqualTo(3);
             assertThat(CaptureFixture.stackTraceLines(log)).isEmpty();
