@@ -77,7 +77,7 @@ public final class DebeziumChangeSource implements AutoCloseable {
     private final SourceSlots slots;
     private CaptureStart startMode;
     private PositionMarker marker;
-    private PartitionWatch partitions;
+    private SourceTablesWatch partitions;
     private final java.util.concurrent.atomic.AtomicBoolean engineClosed = new java.util.concurrent.atomic.AtomicBoolean();
     private volatile CaptureMetrics metrics = CaptureMetrics.NONE;
 
@@ -116,8 +116,8 @@ public final class DebeziumChangeSource implements AutoCloseable {
             beforeChanges.run();
         });
         startMode = CaptureStartup.prepare(config, slots, choice, configLabel);
-        // the captured partitioned tables' trees as the snapshot will find them; changes to them are watched from now on
-        partitions = PartitionWatch.start(config.source(), configLabel, this::stopWith).orElse(null);
+        // the captured tables (and partitioned tables' trees) as the snapshot finds them, watched from now on
+        partitions = SourceTablesWatch.start(config.source(), configLabel, this::stopWith);
         CaptureTopics.ensure(config);
         try {
             Files.createDirectories(config.stateDir());
@@ -260,7 +260,7 @@ public final class DebeziumChangeSource implements AutoCloseable {
     }
 
     /**
-     * Stops capture because continuing would lose changes silently ({@link PartitionWatch}): {@link #failure()} is
+     * Stops capture because continuing would lose changes silently ({@link SourceTablesWatch}): {@link #failure()} is
      * {@code why} from now on, and the engine stops the ordinary way (offsets of what Kafka acknowledged are stored).
      */
     private void stopWith(CaptureRefusedException why) {

@@ -24,58 +24,57 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Watches the trees of the captured partitioned tables while capture runs, every {@link #PERIOD}, on a connection
- * of its own: a partition created since gets {@code REPLICA IDENTITY FULL} (when {@code source.setReplicaIdentityFull}
- * allows it) so its updates and deletes carry before-images like the others; a change that moves rows into or out of
- * a root without row events ({@link PartitionTreeChanges}) stops capture through {@code stop} with its one line.
- * Reads the catalog and sets replica identity; nothing else.
+ * Watches the captured tables while capture runs, every {@link #PERIOD}, on a connection of its own. A partition
+ * created in a captured partitioned table gets {@code REPLICA IDENTITY FULL} (when {@code source.setReplicaIdentityFull}
+ * allows it) like the others; capture stops through {@code stop} with one line on a change that moves rows into or out
+ * of a root without row events ({@link PartitionTreeChanges}) and on a captured table or partition whose replica
+ * identity is no longer {@code FULL} ({@link IdentityDrift}). Reads the catalog and sets replica identity; nothing else.
  */
-final class PartitionWatch implements AutoCloseable {
-    private static final Logger log = LoggerFactory.getLogger(PartitionWatch.class);
+final class SourceTablesWatch implements AutoCloseable {
+    private static final Logger log = LoggerFactory.getLogger(SourceTablesWatch.class);
     static final Duration PERIOD = Duration.ofSeconds(1);
 
     private final SourceConfig source;
     private final String configLabel;
     private final Consumer<CaptureRefusedException> stop;
     private final Map<TableId, List<PartitionedTables.Member>> known;
+    private final List<TableId> plain;
     private final ScheduledExecutorService timer = Executors.newSingleThreadScheduledExecutor(r -> {
-        Thread t = new Thread(r, "tidemark-partition-watch");
+        Thread t = new Thread(r, "tidemark-source-tables-watch");
         t.setDaemon(true);
         return t;
     });
     private Connection connection;
     private boolean stopped;
 
-    private PartitionWatch(SourceConfig source, String configLabel, Consumer<CaptureRefusedException> stop,
-                           Map<TableId, List<PartitionedTables.Member>> known) {
+    private SourceTablesWatch(SourceConfig source, String configLabel, Consumer<CaptureRefusedException> stop,
+                           Map<TableId, List<PartitionedTables.Member>> known, List<TableId> plain) {
         this.source = source;
         this.configLabel = configLabel;
         this.stop = stop;
         this.known = known;
+        this.plain = plain;
     }
 
-    /**
-     * Reads the captured partitioned tables' trees now and watches them from then on; empty (nothing watched) when
-     * no captured table is partitioned.
-     */
-    static Optional<PartitionWatch> start(SourceConfig source, String configLabel, Consumer<CaptureRefusedException> stop) {
+    /** Reads the captured partitioned tables' trees now and watches them and every captured table from then on. */
+    static SourceTablesWatch start(SourceConfig source, String configLabel, Consumer<CaptureRefusedException> stop) {
         Map<TableId, List<PartitionedTables.Member>> trees = new LinkedHashMap<>();
+        List<TableId> plain = new java.util.ArrayList<>();
         try (Connection c = open(source)) {
             for (TableId t : source.tables()) {
                 List<PartitionedTables.Member> members = PartitionedTables.membersOf(c, t);
-                if (!members.isEmpty()) {
+                if (members.isEmpty()) {
+                    plain.add(t);
+                } else {
                     trees.put(t, members);
                 }
             }
         } catch (SQLException e) {
             throw new IllegalStateException("cannot read the partitions of " + source.tables() + ": " + e.getMessage(), e);
         }
-        if (trees.isEmpty()) {
-            return Optional.empty();
-        }
-        PartitionWatch w = new PartitionWatch(source, configLabel, stop, trees);
+        SourceTablesWatch w = new SourceTablesWatch(source, configLabel, stop, trees, plain);
         w.timer.scheduleWithFixedDelay(w::checkQuietly, PERIOD.toMillis(), PERIOD.toMillis(), TimeUnit.MILLISECONDS);
-        return Optional.of(w);
+        return w;
     }
 
     private void checkQuietly() {
@@ -83,10 +82,10 @@ final class PartitionWatch implements AutoCloseable {
             check();
         } catch (SQLException e) {
             // the source is unreachable or busy: capture's own connection reports that; look again next time
-            log.debug("partition watch: {}", e.getMessage());
+            log.debug("source tables watch: {}", e.getMessage());
             closeConnection();
         } catch (RuntimeException e) {
-            log.warn("partition watch: {}", e.getMessage());
+            log.warn("source tables watch: {}", e.getMessage());
         }
     }
 
@@ -97,6 +96,12 @@ final class PartitionWatch implements AutoCloseable {
         if (connection == null || connection.isClosed()) {
             connection = open(source);
         }
+        for (TableId t : plain) {
+            Optional<Character> identity = identity(connection, t);
+            if (identity.isPresent() && stopOn(IdentityDrift.stop(t, identity.get(), source.setReplicaIdentityFull(), configLabel))) {
+                return;
+            }
+        }
         for (Map.Entry<TableId, List<PartitionedTables.Member>> tree : known.entrySet()) {
             List<PartitionedTables.Member> now = PartitionedTables.membersOf(connection, tree.getKey());
             List<PartitionedTables.Member> added = PartitionTreeChanges.added(tree.getValue(), now);
@@ -106,17 +111,43 @@ final class PartitionWatch implements AutoCloseable {
                     withOldRows.add(m.oid());
                 }
             }
-            Optional<String> line = PartitionTreeChanges.stop(tree.getKey(), tree.getValue(), now, withOldRows, configLabel);
-            if (line.isPresent()) {
-                stopped = true;
-                stop.accept(new CaptureRefusedException(line.get()));
+            if (stopOn(PartitionTreeChanges.stop(tree.getKey(), tree.getValue(), now, withOldRows, configLabel))) {
                 return;
             }
-            for (PartitionedTables.Member m : added) {
-                setFullIdentity(m);
+            for (PartitionedTables.Member m : now) {
+                boolean isNew = added.contains(m);
+                if (m.identity() != 'f' && (!isNew || !source.setReplicaIdentityFull())
+                        && stopOn(IdentityDrift.stop(m.table(), m.identity(), source.setReplicaIdentityFull(), configLabel))) {
+                    return;
+                }
+                if (isNew) {
+                    setFullIdentity(m);
+                }
             }
             if (!now.isEmpty()) {
                 tree.setValue(now);
+            }
+        }
+    }
+
+    /** Stops capture with {@code line} when there is one; returns whether it did. */
+    private boolean stopOn(Optional<String> line) {
+        if (line.isEmpty()) {
+            return false;
+        }
+        stopped = true;
+        stop.accept(new CaptureRefusedException(line.get()));
+        return true;
+    }
+
+    /** {@code t}'s replica identity ({@code relreplident}), or empty when it does not exist (not this watch's to judge). */
+    static Optional<Character> identity(Connection c, TableId t) throws SQLException {
+        try (PreparedStatement ps = c.prepareStatement("SELECT c.relreplident FROM pg_class c JOIN pg_namespace n ON "
+                + "n.oid = c.relnamespace WHERE n.nspname = ? AND c.relname = ?")) {
+            ps.setString(1, t.schema());
+            ps.setString(2, t.table());
+            try (ResultSet rs = ps.executeQuery()) {
+                return rs.next() ? Optional.of(rs.getString(1).charAt(0)) : Optional.empty();
             }
         }
     }
@@ -156,7 +187,7 @@ final class PartitionWatch implements AutoCloseable {
         if (!source.password().isEmpty()) {
             p.setProperty("password", source.password().reveal());
         }
-        p.setProperty("ApplicationName", "tidemark-partition-watch");
+        p.setProperty("ApplicationName", "tidemark-source-tables-watch");
         Connection c = JdbcEndpoints.open(JdbcEndpoints.Side.SOURCE, source.jdbcUrl(), p);
         try (Statement s = c.createStatement()) {
             s.execute("SET lock_timeout = '2s'"); // setting replica identity waits for no long lock: next time instead
@@ -173,7 +204,7 @@ final class PartitionWatch implements AutoCloseable {
                 connection.close();
             }
         } catch (SQLException e) {
-            log.debug("partition watch: closing its connection: {}", e.getMessage());
+            log.debug("source tables watch: closing its connection: {}", e.getMessage());
         }
         connection = null;
     }
