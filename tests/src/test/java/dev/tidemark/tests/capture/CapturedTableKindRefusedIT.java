@@ -60,6 +60,37 @@ class CapturedTableKindRefusedIT {
         }
     }
 
+    @Test
+    void aPublicationThatPublishesPartitionsUnderTheirOwnNamesIsRefusedAndTheAlterItNamesFixesIt() throws Exception {
+        try (CaptureFixture f = new CaptureFixture("pub_via_root", dir, List.of(ORDERS))) {
+            f.sql("CREATE TABLE public.orders (id int, region text, PRIMARY KEY (id, region)) PARTITION BY LIST (region)",
+                    "CREATE TABLE public.orders_eu PARTITION OF public.orders FOR VALUES IN ('eu')",
+                    "CREATE TABLE public.orders_us PARTITION OF public.orders FOR VALUES IN ('us')",
+                    "INSERT INTO orders VALUES (1, 'eu'), (2, 'us')",
+                    "CREATE PUBLICATION pub_" + f.name + " FOR TABLE public.orders"); // PostgreSQL's default: via the partitions
+            Path yaml = f.writeYaml();
+            Path log = f.dir.resolve("run.log");
+            int exit = f.runToEnd(log, "run", "--config", yaml.toString());
+            assertThat(exit).as(CaptureFixture.tail(log)).isEqualTo(3);
+            assertThat(CaptureFixture.stackTraceLines(log)).as(CaptureFixture.tail(log)).isEmpty();
+            assertThat(f.slotExists()).as("no slot created").isFalse();
+            List<String> lines = CaptureFixture.errorLines(log);
+            assertThat(lines).as(CaptureFixture.tail(log)).containsExactly("tidemark: publication \"pub_" + f.name + "\" publishes "
+                    + "the partitions of public.orders under their own names (publish_via_partition_root = false), so capture would "
+                    + "miss every change to them: run ALTER PUBLICATION \"pub_" + f.name + "\" SET (publish_via_partition_root = true), "
+                    + "then start again with --resnapshot (changes made to them before were not captured)");
+
+            String line = lines.get(0);
+            f.sql(between(line, "run ", ", then start again"));
+            Path again = f.dir.resolve("run-again.log");
+            Process run = f.spawn(again, "run", "--config", yaml.toString(), "--resnapshot");
+            f.sql("INSERT INTO orders VALUES (3, 'us')", "UPDATE orders SET region = 'us' WHERE id = 1");
+            org.awaitility.Awaitility.await("target equal to source").atMost(java.time.Duration.ofSeconds(90))
+                    .pollInterval(java.time.Duration.ofMillis(250)).failFast("tidemark run exited: " + again, () -> !run.isAlive())
+                    .until(() -> f.targetEqualsSource("id", "region"));
+        }
+    }
+
     /** Runs {@code tidemark run}, expects exit 2 with one error line and no stack trace, no slot; returns the line. */
     private String refusedLine(CaptureFixture f) throws Exception {
         Path yaml = f.writeYaml();
