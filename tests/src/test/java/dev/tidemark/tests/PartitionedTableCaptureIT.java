@@ -57,6 +57,10 @@ class PartitionedTableCaptureIT {
             assertThat(r.sourceRows()).isEqualTo(3);
             assertReconciled(f, target, t);
             assertThat(captureTopics(f)).containsExactly(f.name + ".public.measurements");
+            java.util.Map<org.apache.kafka.common.TopicPartition, Long> start = new java.util.HashMap<>();
+            KafkaTopics.endOffsets(f.bootstrap, f.name + ".public.measurements").keySet().forEach(tp -> start.put(tp, 0L));
+            assertThat(KafkaTopics.opsSince(f.bootstrap, start).stream().filter("r"::equals).count())
+                    .as("the snapshot read the root once: one r record per row").isEqualTo(2);
         }
     }
 
