@@ -48,6 +48,8 @@ import org.slf4j.LoggerFactory;
  * {@link PositionMarker} writes a logical decoding message once the slot exists; the consumer marks it processed
  * without sending it, so the engine stores offsets even when the snapshot had no rows. {@link Heartbeats} do the same
  * at {@code source.heartbeat.interval} while the captured tables are idle, so the slot does not retain other tables' WAL.
+ * While it runs, {@link SourceTablesWatch} stops it with one line when a captured table changes in a way no row event
+ * carries (a partition detached or attached with rows, a replica identity other than FULL).
  * Settings from {@code source.debezium} go to the engine first; none of them is one Tidemark sets
  * ({@link dev.tidemark.connector.config.DebeziumPassThrough} refuses those).
  *
@@ -116,14 +118,14 @@ public final class DebeziumChangeSource implements AutoCloseable {
             beforeChanges.run();
         });
         startMode = CaptureStartup.prepare(config, slots, choice, configLabel);
-        // the captured tables (and partitioned tables' trees) as the snapshot finds them, watched from now on
-        partitions = SourceTablesWatch.start(config.source(), configLabel, this::stopWith);
         CaptureTopics.ensure(config);
         try {
             Files.createDirectories(config.stateDir());
         } catch (IOException e) {
             throw new IllegalStateException("cannot create state directory " + config.stateDir() + ": " + e.getMessage(), e);
         }
+        // the captured tables (and partitioned tables' trees) as the snapshot will find them, watched from now on
+        partitions = SourceTablesWatch.start(config.source(), configLabel, this::stopWith);
         producer = new KafkaProducer<>(producerProperties(), new ByteArraySerializer(), new ByteArraySerializer());
         engine = DebeziumEngine.create(ChangeEventFormat.of(Connect.class))
                 .using(engineProperties())

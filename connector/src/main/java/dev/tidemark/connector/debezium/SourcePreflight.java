@@ -20,7 +20,9 @@ import org.slf4j.LoggerFactory;
  * {@code logical}; every captured table must exist and have a primary key (the sink applies by key); every captured
  * table needs {@code REPLICA IDENTITY FULL} so updates and deletes carry complete before-images (set here when the
  * configuration allows it, else reported); every captured column must have a type that arrives exactly on the
- * target ({@link TypeSupport}), else it is reported naming table, column and type.
+ * target ({@link TypeSupport}), else it is reported naming table, column and type. A partitioned table is captured as
+ * its root, every member of its tree with {@code REPLICA IDENTITY FULL}; what kind of table each one may be is
+ * {@link PartitionPreflight}'s to check.
  */
 public final class SourcePreflight {
     private static final Logger log = LoggerFactory.getLogger(SourcePreflight.class);
