@@ -76,6 +76,7 @@ final class CaptureSettings {
         p.setProperty("slot.name", s.slot());
         p.setProperty("publication.name", s.publication());
         p.setProperty("publication.autocreate.mode", "filtered");
+        PublicationSpec.configure(p); // a partitioned table's changes arrive under its root's name
         p.setProperty("table.include.list", s.tables().stream().map(CaptureSettings::tableRegex).collect(Collectors.joining(",")));
         if (!s.excludeColumns().isEmpty()) {
             p.setProperty("column.exclude.list", s.excludeColumns().stream()

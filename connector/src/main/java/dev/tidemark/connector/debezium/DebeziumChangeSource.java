@@ -48,6 +48,8 @@ import org.slf4j.LoggerFactory;
  * {@link PositionMarker} writes a logical decoding message once the slot exists; the consumer marks it processed
  * without sending it, so the engine stores offsets even when the snapshot had no rows. {@link Heartbeats} do the same
  * at {@code source.heartbeat.interval} while the captured tables are idle, so the slot does not retain other tables' WAL.
+ * While it runs, {@link SourceTablesWatch} stops it with one line when a captured table changes in a way no row event
+ * carries (a partition detached or attached with rows, a replica identity other than FULL).
  * Settings from {@code source.debezium} go to the engine first; none of them is one Tidemark sets
  * ({@link dev.tidemark.connector.config.DebeziumPassThrough} refuses those).
  *
@@ -78,6 +80,8 @@ public final class DebeziumChangeSource implements AutoCloseable {
     private CaptureStart startMode;
     private PositionMarker marker;
     private CaptureLock lock;
+    private SourceTablesWatch partitions;
+    private final java.util.concurrent.atomic.AtomicBoolean engineClosed = new java.util.concurrent.atomic.AtomicBoolean();
     private volatile CaptureMetrics metrics = CaptureMetrics.NONE;
 
     public DebeziumChangeSource(PipelineConfig config) {
@@ -134,6 +138,8 @@ public final class DebeziumChangeSource implements AutoCloseable {
             lock = CaptureLock.claim(config.stateDir(), config.name());
         }
         CaptureGuard.commit(config, slots, owned);
+        // the captured tables (and partitioned tables' trees) as the snapshot will find them, watched from now on
+        partitions = SourceTablesWatch.start(config.source(), configLabel, this::stopWith);
         producer = new KafkaProducer<>(producerProperties(), new ByteArraySerializer(), new ByteArraySerializer());
         engine = DebeziumEngine.create(ChangeEventFormat.of(Connect.class))
                 .using(engineProperties())
@@ -145,7 +151,7 @@ public final class DebeziumChangeSource implements AutoCloseable {
                     }
                 })
                 .using((success, message, error) -> {
-                    if (!success && !closed) {
+                    if (!success && !closed && failure == null) {
                         failure = CaptureFailures.explain(config, slots, configLabel, message, error);
                         if (!(failure instanceof CaptureRefusedException)) {
                             log.error("capture {} stopped: {}", config.name(), message);
@@ -221,6 +227,9 @@ public final class DebeziumChangeSource implements AutoCloseable {
             return;
         }
         closed = true;
+        if (partitions != null) {
+            partitions.close();
+        }
         try {
             if (engine != null) {
                 // Stopping an engine that is still creating its tasks makes Debezium fail the start with a stack
@@ -257,6 +266,9 @@ public final class DebeziumChangeSource implements AutoCloseable {
 
     /** Stops the engine; an engine that already ended by itself (its failure is in {@link #failure()}) needs nothing. */
     private void closeEngine() throws IOException {
+        if (!engineClosed.compareAndSet(false, true)) {
+            return; // stopWith is closing it
+        }
         try {
             engine.close();
         } catch (IllegalStateException e) {
@@ -265,6 +277,29 @@ public final class DebeziumChangeSource implements AutoCloseable {
             }
             log.debug("capture {}: engine had already stopped: {}", config.name(), e.getMessage());
         }
+    }
+
+    /**
+     * Stops capture because continuing would lose changes silently ({@link SourceTablesWatch}): {@link #failure()} is
+     * {@code why} from now on, and the engine stops the ordinary way (offsets of what Kafka acknowledged are stored).
+     */
+    private void stopWith(CaptureRefusedException why) {
+        if (closed || isStopped()) {
+            return;
+        }
+        failure = why;
+        Thread t = new Thread(() -> {
+            try {
+                tasksStarted.await(30, TimeUnit.SECONDS);
+                closeEngine();
+            } catch (IOException | RuntimeException e) {
+                log.warn("stopping capture {} failed: {}", config.name(), e.getMessage());
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        }, "tidemark-capture-stop");
+        t.setDaemon(true);
+        t.start();
     }
 
     /** Converts each record once, sends the batch, awaits every acknowledgement in order, then marks processed. */

@@ -22,6 +22,8 @@ import org.slf4j.LoggerFactory;
  * configuration allows it, else reported); every captured column must have a type that arrives exactly on the
  * target ({@link TypeSupport}), else it is reported naming table, column and type; the connecting user must hold every
  * privilege capture needs ({@link CapturePrivileges}), else each missing one is reported with the statement that grants it.
+ * A partitioned table is captured as its root, every member of its tree with {@code REPLICA IDENTITY FULL}; what kind
+ * of table each one may be is {@link PartitionPreflight}'s to check.
  */
 public final class SourcePreflight {
     private static final Logger log = LoggerFactory.getLogger(SourcePreflight.class);
@@ -62,7 +64,8 @@ public final class SourcePreflight {
             if (!"logical".equals(wal)) {
                 problems.add("wal_level must be 'logical' but is: '" + wal + "' (set wal_level=logical and restart PostgreSQL)");
             }
-            List<TableId> toAlter = new ArrayList<>();
+            // partitioned tables, partitions and unlogged tables first: a refusal there is one line per table
+            List<TableId> toAlter = new ArrayList<>(PartitionPreflight.check(c, source, problems));
             for (TableId t : source.tables()) {
                 checkTable(c, t, source.setReplicaIdentityFull(), problems).ifPresent(toAlter::add);
                 List<CapturedColumn> columns = columns(c, t);

@@ -1,0 +1,222 @@
+package dev.tidemark.connector.debezium;
+
+import dev.tidemark.connector.config.SourceConfig;
+import dev.tidemark.event.TableId;
+import dev.tidemark.jdbc.JdbcEndpoints;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.time.Duration;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Properties;
+import java.util.Set;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+import java.util.function.Consumer;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Watches the captured tables while capture runs, every {@link #PERIOD}, on a connection of its own. A partition
+ * created in a captured partitioned table gets {@code REPLICA IDENTITY FULL} (when {@code source.setReplicaIdentityFull}
+ * allows it) like the others; capture stops through {@code stop} with one line on a change that moves rows into or out
+ * of a root without row events ({@link PartitionTreeChanges}) and on a captured table or partition whose replica
+ * identity is no longer {@code FULL} ({@link IdentityDrift}). Reads the catalog and sets replica identity; nothing else.
+ */
+final class SourceTablesWatch implements AutoCloseable {
+    private static final Logger log = LoggerFactory.getLogger(SourceTablesWatch.class);
+    static final Duration PERIOD = Duration.ofSeconds(1);
+
+    private final SourceConfig source;
+    private final String configLabel;
+    private final Consumer<CaptureRefusedException> stop;
+    private final Map<TableId, List<PartitionedTables.Member>> known;
+    private final List<TableId> plain;
+    private final ScheduledExecutorService timer = Executors.newSingleThreadScheduledExecutor(r -> {
+        Thread t = new Thread(r, "tidemark-source-tables-watch");
+        t.setDaemon(true);
+        return t;
+    });
+    private Connection connection;
+    private boolean stopped;
+
+    private SourceTablesWatch(SourceConfig source, String configLabel, Consumer<CaptureRefusedException> stop,
+                           Map<TableId, List<PartitionedTables.Member>> known, List<TableId> plain) {
+        this.source = source;
+        this.configLabel = configLabel;
+        this.stop = stop;
+        this.known = known;
+        this.plain = plain;
+    }
+
+    /** Reads the captured partitioned tables' trees now and watches them and every captured table from then on. */
+    static SourceTablesWatch start(SourceConfig source, String configLabel, Consumer<CaptureRefusedException> stop) {
+        Map<TableId, List<PartitionedTables.Member>> trees = new LinkedHashMap<>();
+        List<TableId> plain = new java.util.ArrayList<>();
+        try (Connection c = open(source)) {
+            for (TableId t : source.tables()) {
+                List<PartitionedTables.Member> members = PartitionedTables.membersOf(c, t);
+                if (members.isEmpty()) {
+                    plain.add(t);
+                } else {
+                    trees.put(t, members);
+                }
+            }
+        } catch (SQLException e) {
+            throw new IllegalStateException("cannot read the partitions of " + source.tables() + ": " + e.getMessage(), e);
+        }
+        SourceTablesWatch w = new SourceTablesWatch(source, configLabel, stop, trees, plain);
+        w.timer.scheduleWithFixedDelay(w::checkQuietly, PERIOD.toMillis(), PERIOD.toMillis(), TimeUnit.MILLISECONDS);
+        return w;
+    }
+
+    private void checkQuietly() {
+        try {
+            check();
+        } catch (SQLException e) {
+            // the source is unreachable or busy: capture's own connection reports that; look again next time
+            log.debug("source tables watch: {}", e.getMessage());
+            closeConnection();
+        } catch (RuntimeException e) {
+            log.warn("source tables watch: {}", e.getMessage());
+        }
+    }
+
+    private void check() throws SQLException {
+        if (stopped) {
+            return;
+        }
+        if (connection == null || connection.isClosed()) {
+            connection = open(source);
+        }
+        for (TableId t : plain) {
+            Optional<Character> identity = identity(connection, t);
+            if (identity.isPresent() && stopOn(IdentityDrift.stop(t, identity.get(), source.setReplicaIdentityFull(), configLabel))) {
+                return;
+            }
+        }
+        for (Map.Entry<TableId, List<PartitionedTables.Member>> tree : known.entrySet()) {
+            List<PartitionedTables.Member> now = PartitionedTables.membersOf(connection, tree.getKey());
+            List<PartitionedTables.Member> added = PartitionTreeChanges.added(tree.getValue(), now);
+            Set<Long> withOldRows = new HashSet<>();
+            for (PartitionedTables.Member m : added) {
+                if (m.leaf() && holdsRowsOlderThanItsAttach(connection, m)) {
+                    withOldRows.add(m.oid());
+                }
+            }
+            if (stopOn(PartitionTreeChanges.stop(tree.getKey(), tree.getValue(), now, withOldRows, configLabel))) {
+                return;
+            }
+            for (PartitionedTables.Member m : now) {
+                boolean isNew = added.contains(m);
+                if (m.identity() != 'f' && (!isNew || !source.setReplicaIdentityFull())
+                        && stopOn(IdentityDrift.stop(m.table(), m.identity(), source.setReplicaIdentityFull(), configLabel))) {
+                    return;
+                }
+                if (isNew) {
+                    setFullIdentity(m);
+                }
+            }
+            if (!now.isEmpty()) {
+                tree.setValue(now);
+            }
+        }
+    }
+
+    /** Stops capture with {@code line} when there is one; returns whether it did. */
+    private boolean stopOn(Optional<String> line) {
+        if (line.isEmpty()) {
+            return false;
+        }
+        stopped = true;
+        stop.accept(new CaptureRefusedException(line.get()));
+        return true;
+    }
+
+    /** {@code t}'s replica identity ({@code relreplident}), or empty when it does not exist (not this watch's to judge). */
+    static Optional<Character> identity(Connection c, TableId t) throws SQLException {
+        try (PreparedStatement ps = c.prepareStatement("SELECT c.relreplident FROM pg_class c JOIN pg_namespace n ON "
+                + "n.oid = c.relnamespace WHERE n.nspname = ? AND c.relname = ?")) {
+            ps.setString(1, t.schema());
+            ps.setString(2, t.table());
+            try (ResultSet rs = ps.executeQuery()) {
+                return rs.next() ? Optional.of(rs.getString(1).charAt(0)) : Optional.empty();
+            }
+        }
+    }
+
+    private void setFullIdentity(PartitionedTables.Member m) throws SQLException {
+        if (m.identity() == 'f' || !source.setReplicaIdentityFull()) {
+            return;
+        }
+        try (Statement s = connection.createStatement()) {
+            s.execute("ALTER TABLE " + SourcePreflight.quote(m.table().schema()) + "." + SourcePreflight.quote(m.table().table())
+                    + " REPLICA IDENTITY FULL");
+        }
+        log.info("set REPLICA IDENTITY FULL on new partition {} so updates and deletes carry before-images", m.table());
+    }
+
+    /**
+     * Whether leaf {@code m} holds a row written before it (or a partitioned table above it) joined the tree: such a
+     * row was never published. Compares transaction ages ({@code age(xmin)}) of the rows and of the newest {@code
+     * pg_inherits} entry on the way to the root, in one statement; a row written in the very transaction that
+     * attached it counts as older (it may have been written before the attach).
+     */
+    static boolean holdsRowsOlderThanItsAttach(Connection c, PartitionedTables.Member m) throws SQLException {
+        String sql = "SELECT EXISTS (SELECT 1 FROM ONLY " + SourcePreflight.quote(m.table().schema()) + "."
+                + SourcePreflight.quote(m.table().table()) + " r WHERE age(r.xmin) >= (SELECT min(age(i.xmin)) "
+                + "FROM pg_partition_ancestors(CAST(? AS oid)::regclass) a JOIN pg_inherits i ON i.inhrelid = a.relid::oid))";
+        try (PreparedStatement ps = c.prepareStatement(sql)) {
+            ps.setLong(1, m.oid());
+            try (ResultSet rs = ps.executeQuery()) {
+                return rs.next() && rs.getBoolean(1);
+            }
+        }
+    }
+
+    private static Connection open(SourceConfig source) throws SQLException {
+        Properties p = new Properties();
+        p.setProperty("user", source.user());
+        if (!source.password().isEmpty()) {
+            p.setProperty("password", source.password().reveal());
+        }
+        p.setProperty("ApplicationName", "tidemark-source-tables-watch");
+        Connection c = JdbcEndpoints.open(JdbcEndpoints.Side.SOURCE, source.jdbcUrl(), p);
+        try (Statement s = c.createStatement()) {
+            s.execute("SET lock_timeout = '2s'"); // setting replica identity waits for no long lock: next time instead
+        } catch (SQLException e) {
+            c.close();
+            throw e;
+        }
+        return c;
+    }
+
+    private void closeConnection() {
+        try {
+            if (connection != null) {
+                connection.close();
+            }
+        } catch (SQLException e) {
+            log.debug("source tables watch: closing its connection: {}", e.getMessage());
+        }
+        connection = null;
+    }
+
+    @Override
+    public void close() {
+        timer.shutdownNow();
+        try {
+            timer.awaitTermination(10, TimeUnit.SECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+        closeConnection();
+    }
+}
