@@ -34,6 +34,9 @@ import org.junit.jupiter.params.provider.MethodSource;
 class OperatorMistakesGuardIT {
     private static final List<String> ALWAYS_FORBIDDEN = List.of("\\tat [a-z]", "[A-Za-z]Exception\\b", "Cannot invoke");
 
+    private static final String RELATIONS = "SELECT table_schema || '.' || table_name FROM information_schema.tables "
+            + "WHERE table_schema NOT IN ('pg_catalog', 'information_schema') ORDER BY 1";
+
     @TempDir
     Path dir;
 
@@ -61,6 +64,27 @@ class OperatorMistakesGuardIT {
                 List.of("run", "-c", "{dir}/p.yaml"), pipeline("{pg}", "[public.orders]", "{kafka}", "jdbc:sqlite:t.db"),
                 List.of("ALTER TABLE public.orders ADD COLUMN __tidemark_position text"), 2,
                 "table public\\.orders has a column \"__tidemark_position\".*source\\.excludeColumns.*target\\.positionColumn"));
+        // ---- item 13: the request is wrong (exit 2), and a view is called a view
+        c.add(new Case("run: a table without primary key exits 2", List.of("run", "-c", "{dir}/p.yaml"),
+                pipeline("{pg}", "[public.nopk]", "{kafka}", "jdbc:sqlite:t.db"), List.of("CREATE TABLE public.nopk (id int, note text)"), 2,
+                "table public\\.nopk has no primary key"));
+        c.add(new Case("run: a view is refused as a view, not as a table without primary key", List.of("run", "-c", "{dir}/p.yaml"),
+                pipeline("{pg}", "[public.orders_view]", "{kafka}", "jdbc:sqlite:t.db"),
+                List.of("CREATE VIEW public.orders_view AS SELECT * FROM public.orders"), 2,
+                "public\\.orders_view is a view: logical replication captures tables only"));
+        // ---- item 10: table names and topic names
+        c.add(new Case("run: a kafka.topicPrefix that makes no valid topic name is refused naming the table and its topic",
+                List.of("run", "-c", "{dir}/p.yaml"), pipeline("{pg}", "[public.orders]", "{kafka}", "jdbc:sqlite:t.db")
+                        .replace("kafka:\n", "kafka:\n  topicPrefix: 'my orders'\n"), List.of(), 2,
+                "kafka\\.topicPrefix: table public\\.orders: topic 'my orders\\.public\\.orders' is not a valid Kafka topic name"));
+        c.add(new Case("run: kafka.topics naming an invalid topic is refused naming its key",
+                List.of("run", "-c", "{dir}/p.yaml"), pipeline("{pg}", "[public.orders]", "{kafka}", "jdbc:sqlite:t.db")
+                        .replace("kafka:\n", "kafka:\n  topics: {public.orders: 'Order Items'}\n"), List.of(), 2,
+                "Invalid value Order Items for configuration kafka\\.topics\\.public\\.orders: a topic name has only letters"));
+        c.add(new Case("run: kafka.topics naming a table that is not captured",
+                List.of("run", "-c", "{dir}/p.yaml"), pipeline("{pg}", "[public.orders]", "{kafka}", "jdbc:sqlite:t.db")
+                        .replace("kafka:\n", "kafka:\n  topics: {public.invoices: invoices}\n"), List.of(), 2,
+                "configuration kafka\\.topics\\.public\\.invoices: public\\.invoices is not in source\\.tables"));
         return c.stream();
     }
 
@@ -78,9 +102,14 @@ class OperatorMistakesGuardIT {
             }
         }
         List<String> columnsBefore = columns(server, db);
+        List<String> relationsBefore;
+        try (Connection con = server.connect(db); Statement s = con.createStatement()) {
+            relationsBefore = strings(s, RELATIONS);
+        }
         String pg = server.jdbcUrl(db);
         String file = c.file().replace("{dir}", dir.toString()).replace("{pg-other}", pg + "?ApplicationName=copy")
-                .replace("{pg}", pg).replace("{kafka}", TestInfrastructure.kafkaBootstrap()).replace("{name}", db);
+                .replace("{pg}", pg).replace("{kafka}", TestInfrastructure.kafkaBootstrap()).replace("{name}", db)
+                .replace("{pguser}", server.user());
         Files.writeString(dir.resolve("p.yaml"), file);
         String[] argv = c.argv().stream().map(a -> a.replace("{dir}", dir.toString())).toArray(String[]::new);
 
@@ -94,9 +123,7 @@ class OperatorMistakesGuardIT {
             assertThat(Pattern.compile(f).matcher(all).find()).as("/%s/ must not appear in:%n%s", f, all).isFalse();
         }
         try (Connection con = server.connect(db); Statement s = con.createStatement()) {
-            assertThat(strings(s, "SELECT table_schema || '.' || table_name FROM information_schema.tables "
-                    + "WHERE table_schema NOT IN ('pg_catalog', 'information_schema')"))
-                    .as("no table created in the source").containsExactly("public.orders");
+            assertThat(strings(s, RELATIONS)).as("no table created in the source").isEqualTo(relationsBefore);
             assertThat(strings(s, "SELECT slot_name FROM pg_replication_slots WHERE database = current_database()"))
                     .as("no slot created").isEmpty();
             assertThat(strings(s, "SELECT pubname FROM pg_publication")).as("no publication created").isEmpty();
@@ -129,6 +156,7 @@ class OperatorMistakesGuardIT {
     /** A pipeline file; {@code tables} as written after {@code tables:}. */
     static String pipeline(String sourceUrl, String tables, String kafka, String targetUrl) {
         return "name: {name}\nsource:\n  url: '" + sourceUrl + "'\n  tables: " + tables + "\nkafka:\n  bootstrapServers: " + kafka
-                + "\ntarget:\n  url: '" + targetUrl + "'\nstateDir: state\n";
+                + "\ntarget:\n  url: '" + targetUrl + "'\n" + (targetUrl.startsWith("jdbc:sqlite") ? "" : "  user: {pguser}\n")
+                + "stateDir: state\n";
     }
 }
