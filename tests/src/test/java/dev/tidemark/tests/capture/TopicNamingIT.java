@@ -3,9 +3,11 @@ package dev.tidemark.tests.capture;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
+import dev.tidemark.connector.config.KafkaConfig;
 import dev.tidemark.connector.config.PipelineConfig;
 import dev.tidemark.connector.config.PipelineConfigParser;
 import dev.tidemark.connector.pipeline.Sidecar;
+import dev.tidemark.event.TableId;
 import dev.tidemark.sink.kafka.ReplayFrom;
 import dev.tidemark.tests.CliRun;
 import dev.tidemark.tests.TestInfrastructure;
@@ -60,6 +62,51 @@ class TopicNamingIT {
             assertThat(drop.out() + drop.err()).contains("deleted topic " + topic);
             await("topic " + topic + " deleted").atMost(Duration.ofSeconds(30)).until(() -> !topics().contains(topic));
         }
+    }
+
+    @Test
+    void twoSchemasOrdersAreCapturedTogetherOntoTopicsOfTheirOwn() throws Exception {
+        TestInfrastructure.PgServer pg = TestInfrastructure.postgres();
+        String db = TestInfrastructure.newDatabase("two_orders");
+        TableId publicOrders = new TableId("public", "orders");
+        TableId salesOrders = new TableId("sales", "orders");
+        try (Connection source = pg.connect(db)) {
+            sql(source, "CREATE SCHEMA sales", "CREATE TABLE public.orders (id int PRIMARY KEY, note text)",
+                    "CREATE TABLE sales.orders (id int PRIMARY KEY, note text)",
+                    "INSERT INTO public.orders VALUES (1, 'public one')", "INSERT INTO sales.orders VALUES (1, 'sales one'), (2, 'sales two')");
+            String salesTopic = db + "-sales-orders";
+            PipelineConfig capture = config(db, db, List.of(publicOrders, salesOrders), Map.of(salesOrders, salesTopic), "unused.db");
+            assertThat(capture.topics()).containsExactly(db + ".public.orders", salesTopic);
+            PipelineConfig publicSink = config(db + "_public", db, List.of(publicOrders), Map.of(), "public.db");
+            PipelineConfig salesSink = config(db + "_sales", db, List.of(salesOrders), Map.of(salesOrders, salesTopic), "sales.db");
+            try (Sidecar c = Sidecar.start(capture, true, false, new ReplayFrom.Stored());
+                 Sidecar a = Sidecar.start(publicSink, false, true, new ReplayFrom.Stored());
+                 Sidecar b = Sidecar.start(salesSink, false, true, new ReplayFrom.Stored());
+                 Connection pt = DriverManager.getConnection("jdbc:sqlite:" + dir.resolve("public.db"));
+                 Connection st = DriverManager.getConnection("jdbc:sqlite:" + dir.resolve("sales.db"))) {
+                awaitRows(c, pt, "SELECT id, note FROM orders ORDER BY id", List.of("1|public one"));
+                awaitRows(c, st, "SELECT id, note FROM orders ORDER BY id", List.of("1|sales one", "2|sales two"));
+                sql(source, "INSERT INTO sales.orders VALUES (3, 'sales three')", "UPDATE public.orders SET note = 'public uno'");
+                awaitRows(a, pt, "SELECT id, note FROM orders ORDER BY id", List.of("1|public uno"));
+                awaitRows(b, st, "SELECT id, note FROM orders ORDER BY id", List.of("1|sales one", "2|sales two", "3|sales three"));
+                assertThat(c.failure()).isEmpty();
+            }
+        } finally {
+            try (Connection c = pg.connect("postgres"); Statement s = c.createStatement()) {
+                s.execute("SELECT pg_drop_replication_slot(slot_name) FROM pg_replication_slots WHERE slot_name = 'slot_" + db + "' AND NOT active");
+            }
+        }
+    }
+
+    private PipelineConfig config(String name, String db, List<TableId> tables, Map<TableId, String> topics, String targetFile) {
+        TestInfrastructure.PgServer pg = TestInfrastructure.postgres();
+        return new PipelineConfig(name,
+                new dev.tidemark.connector.config.SourceConfig(pg.jdbcUrl(db), pg.user(), dev.tidemark.connector.config.Secret.of(pg.password()),
+                        "slot_" + db, "pub_" + db, tables, true, Duration.ofMillis(10)),
+                new KafkaConfig(TestInfrastructure.kafkaBootstrap(), db, 1, (short) 1, Map.of(), topics),
+                new dev.tidemark.connector.config.TargetConfig("jdbc:sqlite:" + dir.resolve(targetFile), null,
+                        dev.tidemark.connector.config.Secret.empty(), 500, dev.tidemark.sink.jdbc.SinkOptions.DEFAULT_POSITION_COLUMN, false),
+                dir.resolve("state-" + name));
     }
 
     private static Set<String> topics() throws Exception {
