@@ -30,7 +30,7 @@ public final class TidemarkTopicNaming extends SchemaTopicNamingStrategy {
     @Override
     public String dataChangeTopic(DataCollectionId id) {
         List<String> parts = id.schemaParts();
-        if (parts.isEmpty()) {
+        if (parts == null || parts.isEmpty()) {
             return super.dataChangeTopic(id);
         }
         String table = parts.get(parts.size() - 1);
