@@ -5,6 +5,7 @@ import dev.tidemark.connector.config.PipelineConfigParser;
 import dev.tidemark.connector.debezium.CaptureChoice;
 import dev.tidemark.connector.pipeline.Sidecar;
 import dev.tidemark.connector.pipeline.SinkChoices;
+import dev.tidemark.sink.kafka.ConfigFileMention;
 import dev.tidemark.sink.kafka.ReplayFrom;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
@@ -70,7 +71,8 @@ abstract class PipelineCommand implements Callable<Integer> {
             sidecar.close();
             if (sidecar.failure().isPresent()) {
                 endpoint.holdOnFailure(termination);
-                System.err.println("tidemark: " + TidemarkCommand.oneLine(sidecar.failure().get()) + detail.note());
+                System.err.println("tidemark: " + ConfigFileMention.fill(TidemarkCommand.oneLine(sidecar.failure().get()), config.toString())
+                        + detail.note());
                 return ExitCodes.RUNTIME;
             }
         }

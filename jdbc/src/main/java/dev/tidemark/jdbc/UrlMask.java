@@ -10,9 +10,15 @@ import java.util.regex.Pattern;
  */
 public final class UrlMask {
     private static final String HIDDEN = "[hidden]";
+    /** A host (name, IPv4, bracketed IPv6, optional port) and what may follow it in a URL. */
+    private static final String HOST_AHEAD = "(?=[A-Za-z0-9.\\-\\[\\]:%]+(?:[/?;,'\")\\s]|$))";
     // (?!\[hidden]) keeps text masked twice (a message quoting a masked URL) as it was, closing bracket included
     private static final Pattern PARAM = Pattern.compile("(?i)((?:password|passwd|pwd|secret|token)=)(?!\\[hidden])[^&;\\s'\"]*");
-    private static final Pattern USERINFO = Pattern.compile("(//[^/:@\\s]+:)(?!\\[hidden]@)[^@/\\s]*@");
+    /**
+     * {@code //user:password@host}: the password runs to the last {@code @} of the word that a host name follows, so a
+     * password holding {@code /} or {@code @} is masked whole (a doubtful case masks more, never less).
+     */
+    private static final Pattern USERINFO = Pattern.compile("(//[^/:@\\s]+:)(?!\\[hidden]@)[^\\s'\"]*@" + UrlMask.HOST_AHEAD);
 
     private UrlMask() {
     }
@@ -46,7 +52,7 @@ public final class UrlMask {
         while (p.find()) {
             out.add(p.group(1));
         }
-        java.util.regex.Matcher u = Pattern.compile("//[^/:@\\s]+:([^@/\\s]+)@").matcher(url);
+        java.util.regex.Matcher u = Pattern.compile("//[^/:@\\s]+:([^\\s'\"]+)@" + HOST_AHEAD).matcher(url);
         while (u.find()) {
             out.add(u.group(1));
         }

@@ -72,7 +72,7 @@ public final class DebeziumPassThrough {
     /** Key prefixes Tidemark owns: every key starting with one is refused, with why. */
     private static final Map<String, String> OWNED_PREFIXES = Map.of(
             "offset.", "capture keeps its offsets in stateDir itself, flushed after Kafka acknowledged the records",
-            "topic.", "topics are named <kafka.topicPrefix>.<schema>.<table> and created by Tidemark",
+            "topic.", "topics are named by Tidemark (kafka.topicPrefix, kafka.topics) and created by it",
             "key.converter", "records are converted by Tidemark once, with JSON schemas",
             "value.converter", "records are converted by Tidemark once, with JSON schemas",
             "header.converter", "records are converted by Tidemark once, with JSON schemas",

@@ -25,9 +25,9 @@ public record PipelineConfig(String name, SourceConfig source, KafkaConfig kafka
         this(name, source, kafka, target, stateDir, ObservabilityConfig.OFF);
     }
 
-    /** The Kafka topic that carries a table's events. */
+    /** The Kafka topic that carries a table's events ({@link TopicNames}: capture, sink, status and drop agree). */
     public String topicFor(TableId table) {
-        return kafka.topicPrefix() + "." + (table.schema().isEmpty() ? "" : table.schema() + ".") + table.table();
+        return TopicNames.of(kafka.topicPrefix(), table, kafka.topics());
     }
 
     public List<String> topics() {
@@ -41,8 +41,8 @@ public record PipelineConfig(String name, SourceConfig source, KafkaConfig kafka
 
     /** The effective configuration for the log, with secrets masked. */
     public String describe() {
-        return "pipeline " + name + ": source " + UrlMask.mask(source.jdbcUrl()) + " user " + source.user() + " password "
-                + source.password() + " tables " + source.tables() + " slot " + source.slot() + " → kafka "
+        return "pipeline " + name + ": source " + UrlMask.mask(source.jdbcUrl()) + " user " + source.user()
+                + (source.password().isEmpty() ? " without password" : " password " + source.password()) + " tables " + source.tables() + " slot " + source.slot() + " → kafka "
                 + kafka.bootstrapServers() + " topics " + topics() + " → target " + UrlMask.mask(target.jdbcUrl())
                 + " batch " + target.batchSize() + "; state " + stateDir;
     }

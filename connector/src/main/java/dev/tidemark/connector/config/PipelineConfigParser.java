@@ -46,6 +46,7 @@ import java.util.regex.Pattern;
  *   partitions: 1
  *   replicationFactor: 1
  *   properties: {}                  # extra client properties
+ *   topics: {public.orders: orders} # optional: a table's topic (default &lt;topicPrefix&gt;.&lt;schema&gt;.&lt;table&gt;, escaped: TopicNames)
  * target:
  *   url: jdbc:sqlite:replica.db
  *   batchSize: 2000
@@ -69,7 +70,8 @@ public final class PipelineConfigParser {
     private static final Set<String> SOURCE = Set.of("url", "user", "password", "tables", "slot", "publication",
             "setReplicaIdentityFull", "pollIntervalMs", "excludeColumns", "heartbeat", "debezium");
     private static final Set<String> HEARTBEAT = Set.of("interval");
-    private static final Set<String> KAFKA = Set.of("bootstrapServers", "topicPrefix", "partitions", "replicationFactor", "properties");
+    private static final Set<String> KAFKA = Set.of("bootstrapServers", "topicPrefix", "partitions", "replicationFactor", "properties",
+            "topics");
     private static final Set<String> TARGET = Set.of("url", "user", "password", "batchSize", "positionColumn", "applyTruncate", "deleteMode", "deadLetterTopic");
 
     private final ConfigReader reader;
@@ -156,9 +158,10 @@ public final class PipelineConfigParser {
             Map.Entry<String, JsonNode> e = it.next();
             props.put(e.getKey(), substitute("kafka.properties." + e.getKey(), e.getValue().asText()));
         }
-        KafkaConfig kafka = new KafkaConfig(text(k, "kafka.bootstrapServers", null, true),
-                text(k, "kafka.topicPrefix", name, false), integer(k, "kafka.partitions", 1, 1, 10_000),
-                (short) integer(k, "kafka.replicationFactor", 1, 1, 7), props);
+        String prefix = text(k, "kafka.topicPrefix", name, false);
+        KafkaConfig kafka = new KafkaConfig(text(k, "kafka.bootstrapServers", null, true), prefix,
+                integer(k, "kafka.partitions", 1, 1, 10_000), (short) integer(k, "kafka.replicationFactor", 1, 1, 7), props,
+                TopicsSection.read(reader, k, prefix, tables));
 
         JsonNode g = section(root, "target", TARGET);
         String targetUrl = JdbcEndpoints.relativeTo(text(g, "target.url", null, true), baseDir);

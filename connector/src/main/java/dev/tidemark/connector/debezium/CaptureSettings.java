@@ -72,6 +72,9 @@ final class CaptureSettings {
         p.setProperty("database.password", s.password().reveal());
         p.setProperty("database.dbname", s.database());
         p.setProperty("topic.prefix", config.kafka().topicPrefix());
+        // each table's topic by Tidemark's naming rule (TopicNames), the name the topics were created with
+        p.setProperty("topic.naming.strategy", TidemarkTopicNaming.class.getName());
+        p.setProperty(TidemarkTopicNaming.TOPICS_PROPERTY, dev.tidemark.connector.config.TopicNames.encode(config.kafka().topics()));
         p.setProperty("plugin.name", "pgoutput");
         p.setProperty("slot.name", s.slot());
         p.setProperty("publication.name", s.publication());
@@ -91,6 +94,10 @@ final class CaptureSettings {
         Heartbeats.configure(s, p);
         p.setProperty("poll.interval.ms", Long.toString(s.pollInterval().toMillis()));
         // tuning defaults, each unless source.debezium sets it (they pass through DebeziumPassThrough)
+        // Debezium's lag statistics (a DDSketch per event, fed through a queue of 1,000 drained by one thread) are read by
+        // nothing in Tidemark; during a backlog the queue overflows and every dropped sample is a WARN line
+        // (MeasurementCollector "queue is full"). Off, each sample costs the publisher nothing and it keeps up.
+        p.putIfAbsent("statistics.metrics.enabled", "false");
         p.putIfAbsent("max.batch.size", "2048");
         p.putIfAbsent("max.queue.size", "16384");
         p.putIfAbsent("max.queue.size.in.bytes", Long.toString(QUEUE_BYTES));

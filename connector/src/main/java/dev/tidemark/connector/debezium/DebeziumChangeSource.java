@@ -59,7 +59,8 @@ import org.slf4j.LoggerFactory;
 public final class DebeziumChangeSource implements AutoCloseable {
     private static final Logger log = LoggerFactory.getLogger(DebeziumChangeSource.class);
 
-    private final PipelineConfig config;
+    /** The pipeline; {@link #start} widens its excluded columns by the metadata columns of Tidemark targets. */
+    private PipelineConfig config;
     private final AtomicLong sent = new AtomicLong();
     private final AtomicLong produced = new AtomicLong();
     private final CountDownLatch stopped = new CountDownLatch(1);
@@ -113,6 +114,10 @@ public final class DebeziumChangeSource implements AutoCloseable {
      * so that a refused start leaves nothing behind on either side. If it throws, capture does not start.
      */
     public void start(Runnable beforeChanges) {
+        // every table's topic a valid, distinct Kafka topic name (pure, before any I/O)
+        dev.tidemark.connector.config.TopicNames.requireValid(config.kafka(), config.source().tables());
+        // a captured Tidemark target's own metadata columns are not captured; a clash with the sink's columns refused
+        config = TidemarkTargetSources.excludingMetadata(config);
         // the source first (one line per problem, no Kafka needed), then the topics' partition counts, then changes
         // (the pipeline must not run already, and its slot and publication must be its own: CaptureGuard)
         CaptureGuard.refuseIfLocked(config);

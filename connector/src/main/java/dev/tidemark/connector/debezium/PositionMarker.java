@@ -55,9 +55,10 @@ final class PositionMarker {
                     return;
                 }
             } catch (SQLException e) {
-                if (!e.getMessage().equals(lastProblem)) {
-                    log.warn("capture {}: cannot write the position marker yet (will retry): {}", config.name(), e.getMessage());
-                    lastProblem = e.getMessage();
+                String problem = problem(e);
+                if (!problem.equals(lastProblem)) {
+                    log.warn("capture {}: cannot write the position marker yet (will retry): {}", config.name(), problem);
+                    lastProblem = problem;
                 }
             }
             try {
@@ -66,6 +67,11 @@ final class PositionMarker {
                 return;
             }
         }
+    }
+
+    /** What went wrong, in words: the driver's message, or its SQL state when it gave none. */
+    static String problem(SQLException e) {
+        return e.getMessage() != null ? e.getMessage() : "no reason given (SQL state " + e.getSQLState() + ")";
     }
 
     /** Waits until the offsets file holds a position, the engine stopped, or {@code atMost} passed (then warns). */

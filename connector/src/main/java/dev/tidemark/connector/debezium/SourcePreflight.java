@@ -2,6 +2,7 @@ package dev.tidemark.connector.debezium;
 
 import dev.tidemark.jdbc.Identifiers;
 import dev.tidemark.jdbc.JdbcEndpoints;
+import dev.tidemark.jdbc.UsageException;
 import dev.tidemark.connector.config.SourceConfig;
 import dev.tidemark.event.TableId;
 import java.sql.Connection;
@@ -11,6 +12,7 @@ import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import java.util.Properties;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -90,15 +92,14 @@ public final class SourcePreflight {
             throw new IllegalStateException("cannot check source " + where + ": " + e.getMessage(), e);
         }
         if (!problems.isEmpty()) {
-            throw new IllegalStateException("source " + where + " is not ready for CDC (nothing was changed):\n  "
-                    + String.join("\n  ", problems));
+            throw notReady(where, problems);
         }
     }
 
     /** Adds the table's problems; returns it when it needs {@code REPLICA IDENTITY FULL} set (and that is allowed). */
     private static java.util.Optional<TableId> checkTable(Connection c, TableId t, boolean setFull, List<String> problems)
             throws SQLException {
-        String sql = "SELECT c.relreplident, EXISTS (SELECT 1 FROM pg_index i WHERE i.indrelid = c.oid AND i.indisprimary) "
+        String sql = "SELECT c.relreplident, EXISTS (SELECT 1 FROM pg_index i WHERE i.indrelid = c.oid AND i.indisprimary), c.relkind "
                 + "FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace WHERE n.nspname = ? AND c.relname = ?";
         try (PreparedStatement ps = c.prepareStatement(sql)) {
             ps.setString(1, t.schema());
@@ -110,6 +111,11 @@ public final class SourcePreflight {
                 }
                 String identity = rs.getString(1);
                 boolean hasKey = rs.getBoolean(2);
+                Optional<String> notATable = notATable(t, rs.getString(3));
+                if (notATable.isPresent()) {
+                    problems.add(notATable.get());
+                    return java.util.Optional.empty();
+                }
                 if (!hasKey) {
                     problems.add("table " + t + " has no primary key (the sink applies changes by primary key; add one)");
                 }
@@ -125,6 +131,20 @@ public final class SourcePreflight {
                 return java.util.Optional.empty();
             }
         }
+    }
+
+    /** The problem of a captured relation that is a view or materialized view (pure); empty for a table. */
+    static Optional<String> notATable(TableId t, String relkind) {
+        return switch (relkind) {
+            case "v" -> Optional.of(t + " is a view: logical replication captures tables only (capture its tables instead)");
+            case "m" -> Optional.of(t + " is a materialized view: logical replication captures tables only (capture its tables instead)");
+            default -> Optional.empty();
+        };
+    }
+
+    /** The refusal when a check failed: the request must change (exit 2), and nothing was changed. */
+    static UsageException notReady(String where, List<String> problems) {
+        return new UsageException("source " + where + " is not ready for CDC (nothing was changed):\n  " + String.join("\n  ", problems));
     }
 
     /**

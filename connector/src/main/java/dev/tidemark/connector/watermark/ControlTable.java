@@ -148,12 +148,12 @@ public final class ControlTable {
 
     /** The write that records a completed window: the new watermark, no window in progress. */
     public SideWrite complete(WatermarkTable table, Watermark watermark) {
-        return (c, d) -> upsert(c, table, watermark, null, null, 0);
+        return SideWrite.on(NAME, (c, d) -> upsert(c, table, watermark, null, null, 0));
     }
 
     /** The write that records progress inside a window: the watermark unchanged, the window and last key. */
     public SideWrite progress(WatermarkTable table, Watermark watermark, Window window, String resumeKey, long rows) {
-        return (c, d) -> upsert(c, table, watermark, window, resumeKey, rows);
+        return SideWrite.on(NAME, (c, d) -> upsert(c, table, watermark, window, resumeKey, rows));
     }
 
     /** Removes a table's row (start over with a full load). */

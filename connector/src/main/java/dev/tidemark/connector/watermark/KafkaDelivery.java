@@ -72,7 +72,7 @@ public final class KafkaDelivery implements Delivery {
 
     /** The topic a table's events go to. */
     public static String topic(String prefix, TableId table) {
-        return prefix + "." + (table.schema().isEmpty() ? "" : table.schema() + ".") + table.table();
+        return dev.tidemark.connector.config.TopicNames.of(prefix, table);
     }
 
     @Override

@@ -33,7 +33,7 @@ class PipelineConfigParserTest {
         assertThat(c.source().tables()).containsExactly(new TableId("public", "orders"), new TableId("sales", "line items"));
         assertThat(c.source().slot()).isEqualTo("tidemark_orders");
         assertThat(c.kafka().topicPrefix()).isEqualTo("orders");
-        assertThat(c.topics()).containsExactly("orders.public.orders", "orders.sales.line items");
+        assertThat(c.topics()).as("a table name with a space is escaped (TopicNames)").containsExactly("orders.public.orders", "orders.sales.line-20items");
         assertThat(c.target().jdbcUrl()).isEqualTo("jdbc:sqlite:/var/lib/tidemark/replica.db");
         assertThat(c.target().batchSize()).isEqualTo(2000);
         assertThat(c.stateDir()).isEqualTo(Path.of("/etc/tidemark/tidemark-state"));

@@ -199,7 +199,7 @@ public final class JdbcChangeSink implements AutoCloseable {
             }
             tableAtWork = SinkOptions.OFFSETS_TABLE;
             offsets.write(connection, this::statement, nextOffsets);
-            tableAtWork = "(side write)";
+            tableAtWork = sideWrite.table();
             sideWrite.write(connection, dialect);
             connection.commit();
             offsets.committed();

@@ -85,6 +85,8 @@ public final class KafkaSinkRunner implements Runnable, AutoCloseable {
     private final PoisonIsolator<Pending> isolator = new PoisonIsolator<>(Pending::failure);
     private final List<AutoCloseable> resources = new java.util.concurrent.CopyOnWriteArrayList<>();
     private volatile SinkMetrics metrics = SinkMetrics.NONE;
+    /** The pipeline file as the user named it, put into the commands messages suggest ({@link ConfigFileMention}). */
+    private volatile String configFile;
 
     public KafkaSinkRunner(SinkSettings settings, JdbcChangeSink sink) {
         this.settings = settings;
@@ -155,7 +157,7 @@ public final class KafkaSinkRunner implements Runnable, AutoCloseable {
             }
             inFlight.shutdown();
             if (failure != null) {
-                log.error("sink {} stopped: {}", settings.groupId(), failure.getMessage());
+                log.error("sink {} stopped: {}", settings.groupId(), ConfigFileMention.fill(failure.getMessage(), configFile));
             }
             releaseAll();
             log.info("sink {} stopped after applying {} events", settings.groupId(), eventsApplied.get());
@@ -333,6 +335,12 @@ public final class KafkaSinkRunner implements Runnable, AutoCloseable {
     /** Reports to {@code metrics} from now on (before {@link #run()}); returns this. */
     public KafkaSinkRunner withMetrics(SinkMetrics metrics) {
         this.metrics = java.util.Objects.requireNonNull(metrics);
+        return this;
+    }
+
+    /** Names {@code configFile} (the pipeline file as the user named it, or null) in the commands its lines suggest. */
+    public KafkaSinkRunner withConfigFile(String configFile) {
+        this.configFile = configFile;
         return this;
     }
 
