@@ -13,12 +13,15 @@ import java.util.List;
  * @param totalLag   events not yet applied over every partition, or null when it is unknown (Kafka or the target
  *                   could not be read, or a topic does not exist)
  * @param problems   what could not be read, one line each
+ * @param acceptedGaps the capture gaps the user accepted ({@code --accept-gap}), oldest first, one line each: the
+ *                   changes between the two positions were not captured (not a problem: the user chose it)
  */
 public record PipelineStatus(String pipeline, String readAt, Slot slot, String offsets, List<Partition> partitions, Long totalLag,
-                             List<String> problems) {
+                             List<String> problems, List<String> acceptedGaps) {
     public PipelineStatus {
         partitions = List.copyOf(partitions);
         problems = List.copyOf(problems);
+        acceptedGaps = List.copyOf(acceptedGaps);
     }
 
     /** The logical replication slot capture reads from. */

@@ -2,6 +2,7 @@ package dev.tidemark.cli.status;
 
 import dev.tidemark.connector.config.PipelineConfig;
 import dev.tidemark.jdbc.UrlMask;
+import dev.tidemark.connector.debezium.CaptureGaps;
 import dev.tidemark.connector.debezium.CaptureStartDecision;
 import dev.tidemark.connector.debezium.Lsn;
 import dev.tidemark.connector.debezium.OffsetsFile;
@@ -51,7 +52,8 @@ public final class StatusReader {
             lagKnown = false;
         }
         Long total = lagKnown ? partitions.stream().mapToLong(PipelineStatus.Partition::lag).sum() : null;
-        return new PipelineStatus(config.name(), Instant.now().toString(), slot, offsets, partitions, total, problems);
+        List<String> gaps = CaptureGaps.read(CaptureGaps.fileFor(config)).stream().map(CaptureGaps.Gap::describe).toList();
+        return new PipelineStatus(config.name(), Instant.now().toString(), slot, offsets, partitions, total, problems, gaps);
     }
 
     /**
