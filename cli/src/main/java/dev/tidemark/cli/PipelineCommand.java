@@ -68,7 +68,9 @@ abstract class PipelineCommand implements Callable<Integer> {
             sidecar.close();
             if (sidecar.failure().isPresent()) {
                 endpoint.holdOnFailure(termination);
-                System.err.println("tidemark: " + TidemarkCommand.oneLine(sidecar.failure().get()));
+                // the sink's messages name the pipeline file by a placeholder: it does not know the file's name
+                System.err.println("tidemark: " + TidemarkCommand.oneLine(sidecar.failure().get())
+                        .replace(dev.tidemark.cli.status.PipelineStatus.PIPELINE_FILE, config.toString()));
                 return ExitCodes.RUNTIME;
             }
         }

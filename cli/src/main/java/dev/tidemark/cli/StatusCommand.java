@@ -34,7 +34,7 @@ final class StatusCommand implements Callable<Integer> {
         if (LoggerFactory.getLogger("org.apache.kafka") instanceof ch.qos.logback.classic.Logger kafkaLog) {
             kafkaLog.setLevel(Level.OFF);
         }
-        PipelineStatus s = StatusReader.read(cfg);
+        PipelineStatus s = StatusReader.read(cfg).naming(config.toString());
         if (json) {
             System.out.println(new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT).writeValueAsString(s));
         } else {

@@ -24,6 +24,15 @@ public record PipelineStatus(String pipeline, String readAt, Slot slot, String o
         acceptedGaps = List.copyOf(acceptedGaps);
     }
 
+    /** The same status with the commands its problems suggest naming {@code configFile} instead of a placeholder. */
+    public PipelineStatus naming(String configFile) {
+        return new PipelineStatus(pipeline, readAt, slot, offsets, partitions, totalLag,
+                problems.stream().map(p -> p.replace(PIPELINE_FILE, configFile)).toList(), acceptedGaps);
+    }
+
+    /** The placeholder for the pipeline file in the commands a problem suggests (the sink's messages use it too). */
+    public static final String PIPELINE_FILE = "<pipeline file>";
+
     /** The logical replication slot capture reads from. */
     public record Slot(String name, boolean exists, boolean active, String confirmedFlushLsn, String currentLsn, long retainedWalBytes) {
     }

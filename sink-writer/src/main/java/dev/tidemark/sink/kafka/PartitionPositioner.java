@@ -56,6 +56,7 @@ final class PartitionPositioner {
         StartPositions.Decision decision = StartPositions.decide(new StartPositions.Inputs(partitions, stored, start, end,
                 settings.replayFrom(), replaying, hits), settings.acceptRetentionGap(), settings.skipUnapplied());
         if (decision instanceof StartPositions.Seek seek) {
+            RetentionGaps.record(sink, settings.groupId(), seek.gaps());
             seek.offsets().forEach(consumer::seek);
             seek.warnings().forEach(w -> log.warn("sink {}: {}", settings.groupId(), w));
             log.info("sink {} positioned {}{}", settings.groupId(), seek.offsets(),
