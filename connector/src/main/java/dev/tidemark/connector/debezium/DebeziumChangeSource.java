@@ -102,6 +102,28 @@ public final class DebeziumChangeSource implements AutoCloseable {
         start(() -> { });
     }
 
+    /** The captured tables' replica identities before the preflight may set FULL (empty when they cannot be read). */
+    private Map<dev.tidemark.event.TableId, String> replicaIdentities() {
+        try (java.sql.Connection c = slots.connect()) {
+            return ReplicaIdentities.read(c, config.source().tables());
+        } catch (java.sql.SQLException e) {
+            return Map.of(); // the preflight reports the source itself
+        }
+    }
+
+    /** Records the identities the preflight replaced by FULL, so that {@code tidemark drop} can restore them. */
+    private void recordReplacedIdentities(Map<dev.tidemark.event.TableId, String> before) {
+        if (before.isEmpty()) {
+            return;
+        }
+        try (java.sql.Connection c = slots.connect()) {
+            ReplicaIdentities.recordChanged(config, before, ReplicaIdentities.read(c, config.source().tables()));
+        } catch (java.sql.SQLException | IOException e) {
+            throw new IllegalStateException("cannot record the replica identities replaced on the source in "
+                    + ReplicaIdentities.fileFor(config) + ": " + e.getMessage(), e);
+        }
+    }
+
     /**
      * As {@link #start()}; {@code beforeChanges} runs once every check of the source and of Kafka passed and before
      * capture changes anything (replica identity, slot, topics, state directory) — e.g. opening the sink's target,
@@ -109,10 +131,12 @@ public final class DebeziumChangeSource implements AutoCloseable {
      */
     public void start(Runnable beforeChanges) {
         // the source first (one line per problem, no Kafka needed), then the topics' partition counts, then changes
+        Map<dev.tidemark.event.TableId, String> identities = replicaIdentities();
         SourcePreflight.check(config.source(), TypeSupport.target(Databases.forUrl(config.target().jdbcUrl())), () -> {
             CaptureTopics.checkExisting(config);
             beforeChanges.run();
         });
+        recordReplacedIdentities(identities);
         startMode = CaptureStartup.prepare(config, slots, choice, configLabel);
         CaptureTopics.ensure(config);
         try {
