@@ -97,6 +97,11 @@ class TopicRecreatedIT {
             await("the advised run applies the re-created topics").atMost(Duration.ofSeconds(90)).pollInterval(Duration.ofMillis(250))
                     .failFast("tidemark " + acceptCommand + " exited", () -> !sink.isAlive())
                     .until(() -> f.targetEqualsSource("id"));
+            f.sql("UPDATE accounts SET balance = 5 WHERE id = 1"); // and capture streams on in the same run
+            await("the advised run streams a change made after its start").atMost(Duration.ofSeconds(90))
+                    .pollInterval(Duration.ofMillis(250))
+                    .failFast("tidemark " + acceptCommand + " exited", () -> !sink.isAlive())
+                    .until(() -> f.targetEqualsSource("id"));
             stop(sink, accepted);
             assertThat(Files.readString(accepted).lines().filter(l -> l.contains("WARN") && l.contains("accepted retention gap")))
                     .as("WARN line naming topic, partition and both offsets; log:\n" + CaptureFixture.tail(accepted))
@@ -136,7 +141,7 @@ class TopicRecreatedIT {
 
     private static void stop(Process p, Path log) throws InterruptedException {
         p.destroy();
-        assertThat(p.waitFor(60, TimeUnit.SECONDS)).isTrue();
+        assertThat(p.waitFor(60, TimeUnit.SECONDS)).as("exited within 60 s after SIGTERM; log:\n" + CaptureFixture.tail(log)).isTrue();
         assertThat(p.exitValue()).as("exit code after SIGTERM; log:\n" + CaptureFixture.tail(log)).isZero();
     }
 
