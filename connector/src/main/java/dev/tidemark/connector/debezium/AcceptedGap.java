@@ -17,7 +17,7 @@ final class AcceptedGap {
     private AcceptedGap() {
     }
 
-    static void carryOut(PipelineConfig config, SlotState slot, StoredOffsets offsets, CaptureStart.AcceptGap gap) {
+    static void carryOut(PipelineConfig config, SlotState slot, StoredOffsets offsets) {
         String slotName = config.source().slot();
         String from = offsets instanceof StoredOffsets.Present p && p.position().isPresent() ? p.position().get().toString()
                 : "unknown (offsets " + (offsets instanceof StoredOffsets.Damaged ? "damaged" : offsets instanceof StoredOffsets.Absent

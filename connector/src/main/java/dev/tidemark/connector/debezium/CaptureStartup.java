@@ -56,8 +56,8 @@ final class CaptureStartup {
                 setAside(config.offsetsFile());
                 setAside(DeliveredPosition.fileFor(config.offsetsFile()));
             }
-        } else if (start instanceof CaptureStart.AcceptGap g) {
-            AcceptedGap.carryOut(config, slot, offsets, g);
+        } else if (start instanceof CaptureStart.AcceptGap) {
+            AcceptedGap.carryOut(config, slot, offsets);
         }
         return start;
     }
