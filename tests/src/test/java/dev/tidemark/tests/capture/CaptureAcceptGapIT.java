@@ -75,6 +75,36 @@ class CaptureAcceptGapIT {
     }
 
     @Test
+    void anOlderOffsetsFileAlonePutBackResumesFromTheSlotWithoutAGap() throws Exception {
+        try (CaptureFixture f = new CaptureFixture("gap_oldalone", dir, List.of(T))) {
+            f.sql("CREATE TABLE public.ledger (id int PRIMARY KEY, amount int)",
+                    "INSERT INTO ledger SELECT g, g FROM generate_series(1, 100) g");
+            Sidecar first = f.start(true, true);
+            f.awaitTargetEqual(first, "id");
+            Lsn old = awaitStoredPosition(f, null);
+            Path backup = dir.resolve("old.offsets");
+            Files.copy(f.offsetsFile(), backup);
+            f.sql("INSERT INTO ledger SELECT g, g FROM generate_series(101, 300) g", "CHECKPOINT",
+                    "UPDATE ledger SET amount = -amount WHERE id <= 50", "CHECKPOINT");
+            f.awaitTargetEqual(first, "id");
+            awaitStoredPosition(f, old);
+            first.close();
+            // only the offsets file is put back: its .delivered companion still says every change up to the slot is in Kafka
+            Files.copy(backup, f.offsetsFile(), StandardCopyOption.REPLACE_EXISTING);
+            f.sql("CHECKPOINT");
+            assertRestartPassed(f, old);
+            Path yaml = f.writeYaml();
+            Path log = dir.resolve("resume.log");
+            Process p = f.spawn(log, "run", "--config", yaml.toString());
+            f.sql("INSERT INTO ledger VALUES (1000, 1000)");
+            awaitRow(f, p, log, "id = 1000", "a plain run resumes (nothing was lost: Kafka has every change up to the slot)");
+            stop(p, log);
+            assertThat(f.targetEqualsSource("id")).as(f.compareSummary("id")).isTrue();
+            assertThat(f.offsetsFile().resolveSibling(f.name + ".gaps")).as("no gap: nothing was skipped").doesNotExist();
+        }
+    }
+
+    @Test
     void anOffsetsFileFromBeforeAResnapshotIsAcceptedFromTheNewSlotsPosition() throws Exception {
         try (CaptureFixture f = new CaptureFixture("gap_resnap", dir, List.of(T))) {
             Path backup = dir.resolve("backup");
