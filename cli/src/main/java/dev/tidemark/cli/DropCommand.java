@@ -14,12 +14,16 @@ import picocli.CommandLine.Option;
  * {@code tidemark drop}: removes a stopped pipeline's replication slot and publication (and with {@code --topics} its
  * Kafka topics) and capture's offsets files in stateDir, so the source no longer retains WAL for it. Without
  * {@code --yes} it only lists what it would remove (exit 2); it refuses while capture holds the slot (exit 3); with
- * nothing left it says so (exit 0). The target is never touched, and neither is a slot or publication the pipeline does
- * not own ({@link DropOwnership}: another pipeline's slot stops the drop, exit 3; a publication it did not create is left).
+ * nothing left it says so (exit 0). It also removes Tidemark's other files of the pipeline in stateDir and restores the
+ * replica identities Tidemark set to FULL; with {@code --topics} it clears the pipeline's stored offsets and table
+ * positions in the target (the next {@code run} starts its new topics from the beginning). The target's rows are
+ * never touched, and neither is a slot or publication the pipeline does not own ({@link DropOwnership}: another
+ * pipeline's slot stops the drop, exit 3; a publication it did not create is left).
  */
 @Command(name = "drop", mixinStandardHelpOptions = true,
         description = "Remove a stopped pipeline's replication slot, publication and capture offsets files (and its topics with "
-                + "--topics), so the source stops retaining WAL for it; the target is left as it is. Without --yes it lists what it "
+                + "--topics, with the pipeline's stored offsets and table positions in the target), so the source stops retaining WAL "
+                + "for it; restores the replica identities Tidemark set to FULL; the target's rows are left as they are. Without --yes it lists what it "
                 + "would remove (exit 2). Refuses while capture is running (exit 3); exit 0 when nothing is left.")
 final class DropCommand implements Callable<Integer> {
     @Option(names = {"-c", "--config"}, required = true, paramLabel = "FILE", description = "pipeline YAML file")

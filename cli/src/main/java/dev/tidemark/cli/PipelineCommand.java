@@ -3,6 +3,7 @@ package dev.tidemark.cli;
 import dev.tidemark.connector.config.PipelineConfig;
 import dev.tidemark.connector.config.PipelineConfigParser;
 import dev.tidemark.connector.debezium.CaptureChoice;
+import dev.tidemark.connector.debezium.SnapshotStop;
 import dev.tidemark.connector.pipeline.Sidecar;
 import dev.tidemark.connector.pipeline.SinkChoices;
 import dev.tidemark.sink.kafka.ConfigFileMention;
@@ -69,6 +70,10 @@ abstract class PipelineCommand implements Callable<Integer> {
             }
             endpoint.loopEnded();
             sidecar.close();
+            if (termination.isRequested() && capture()) {
+                SnapshotStop.explain(cfg, config.toString(), getClass().getAnnotation(Command.class).name())
+                        .ifPresent(line -> System.err.println("tidemark: " + line));
+            }
             if (sidecar.failure().isPresent()) {
                 endpoint.holdOnFailure(termination);
                 System.err.println("tidemark: " + ConfigFileMention.fill(TidemarkCommand.oneLine(sidecar.failure().get()), config.toString())

@@ -34,7 +34,7 @@ final class StatusCommand implements Callable<Integer> {
         if (LoggerFactory.getLogger("org.apache.kafka") instanceof ch.qos.logback.classic.Logger kafkaLog) {
             kafkaLog.setLevel(Level.OFF);
         }
-        PipelineStatus s = StatusReader.read(cfg);
+        PipelineStatus s = StatusReader.read(cfg).naming(config.toString());
         if (json) {
             System.out.println(new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT).writeValueAsString(s));
         } else {
@@ -60,6 +60,7 @@ final class StatusCommand implements Callable<Integer> {
         }
         System.out.println(s.totalLag() == null ? "  total lag: unknown (see the problems below)"
                 : String.format("  total lag: %,d events", s.totalLag()));
+        s.acceptedGaps().forEach(g -> System.out.println("  accepted gap (changes not captured): " + g));
         s.problems().forEach(p -> System.out.println("  problem: " + p));
     }
 }

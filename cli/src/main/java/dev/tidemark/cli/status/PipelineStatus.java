@@ -13,13 +13,25 @@ import java.util.List;
  * @param totalLag   events not yet applied over every partition, or null when it is unknown (Kafka or the target
  *                   could not be read, or a topic does not exist)
  * @param problems   what could not be read, one line each
+ * @param acceptedGaps the capture gaps the user accepted ({@code --accept-gap}), oldest first, one line each: the
+ *                   changes between the two positions were not captured (not a problem: the user chose it)
  */
 public record PipelineStatus(String pipeline, String readAt, Slot slot, String offsets, List<Partition> partitions, Long totalLag,
-                             List<String> problems) {
+                             List<String> problems, List<String> acceptedGaps) {
     public PipelineStatus {
         partitions = List.copyOf(partitions);
         problems = List.copyOf(problems);
+        acceptedGaps = List.copyOf(acceptedGaps);
     }
+
+    /** The same status with the commands its problems suggest naming {@code configFile} instead of a placeholder. */
+    public PipelineStatus naming(String configFile) {
+        return new PipelineStatus(pipeline, readAt, slot, offsets, partitions, totalLag,
+                problems.stream().map(p -> p.replace(PIPELINE_FILE, configFile)).toList(), acceptedGaps);
+    }
+
+    /** The placeholder for the pipeline file in the commands a problem suggests (the sink's messages use it too). */
+    public static final String PIPELINE_FILE = "<pipeline file>";
 
     /** The logical replication slot capture reads from. */
     public record Slot(String name, boolean exists, boolean active, String confirmedFlushLsn, String currentLsn, long retainedWalBytes) {

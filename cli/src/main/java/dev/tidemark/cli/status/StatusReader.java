@@ -2,6 +2,7 @@ package dev.tidemark.cli.status;
 
 import dev.tidemark.connector.config.PipelineConfig;
 import dev.tidemark.jdbc.UrlMask;
+import dev.tidemark.connector.debezium.CaptureGaps;
 import dev.tidemark.connector.debezium.CaptureStartDecision;
 import dev.tidemark.connector.debezium.Lsn;
 import dev.tidemark.connector.debezium.OffsetsFile;
@@ -39,19 +40,45 @@ public final class StatusReader {
         try {
             TopicEnds.Read kafka = TopicEnds.read(config);
             for (String topic : kafka.missing()) {
-                problems.add("topic " + topic + " does not exist yet (capture has not started)");
+                Map<Integer, Long> storedHere = stored == null ? Map.of() : stored.getOrDefault(topic, Map.of());
+                if (storedHere.values().stream().anyMatch(o -> o > 0)) {
+                    storedHere.entrySet().stream().filter(e -> e.getValue() > 0).sorted(Map.Entry.comparingByKey())
+                            .forEach(e -> problems.add(pastTheEnd(topic, e.getKey(), e.getValue(), 0)));
+                } else {
+                    problems.add("topic " + topic + " does not exist yet (capture has not started)");
+                }
                 lagKnown = false;
             }
-            kafka.ends().forEach((tp, end) -> {
+            for (Map.Entry<org.apache.kafka.common.TopicPartition, Long> e : kafka.ends().entrySet()) {
+                var tp = e.getKey();
+                long end = e.getValue();
                 Long s = stored == null ? null : stored.getOrDefault(tp.topic(), Map.of()).getOrDefault(tp.partition(), 0L);
-                partitions.add(new PipelineStatus.Partition(tp.topic(), tp.partition(), end, s, s == null ? null : Math.max(0, end - s)));
-            });
+                boolean pastEnd = s != null && s > end;
+                if (pastEnd) {
+                    problems.add(pastTheEnd(tp.topic(), tp.partition(), s, end));
+                    lagKnown = false;
+                }
+                partitions.add(new PipelineStatus.Partition(tp.topic(), tp.partition(), end, s, s == null || pastEnd ? null : end - s));
+            }
         } catch (RuntimeException e) {
             problems.add("kafka " + config.kafka().bootstrapServers() + ": " + e.getMessage());
             lagKnown = false;
         }
         Long total = lagKnown ? partitions.stream().mapToLong(PipelineStatus.Partition::lag).sum() : null;
-        return new PipelineStatus(config.name(), Instant.now().toString(), slot, offsets, partitions, total, problems);
+        List<String> gaps = CaptureGaps.read(CaptureGaps.fileFor(config)).stream().map(CaptureGaps.Gap::describe).toList();
+        return new PipelineStatus(config.name(), Instant.now().toString(), slot, offsets, partitions, total, problems, gaps);
+    }
+
+    /**
+     * A stored offset past the partition's end: the topic was deleted and re-created (or Kafka's data lost), so the
+     * lag cannot be known and the sink refuses to start; the way on is the one the sink's refusal names.
+     */
+    static String pastTheEnd(String topic, int partition, long stored, long end) {
+        return "topic " + topic + " partition " + partition + ": stored offset " + stored + " is past the end offset " + end
+                + " (was the topic deleted" + (end == 0 ? "" : " and re-created") + "?); the sink will refuse to start: accept the gap"
+                + " explicitly (`tidemark run --config <pipeline file> --accept-retention-gap`, or `tidemark sink …` for a sink alone)"
+                + " and then repair the target from the source"
+                + " (`tidemark reconcile --config <pipeline file> --repair --apply`)";
     }
 
     /**

@@ -18,9 +18,10 @@ public sealed interface CaptureStart {
     }
 
     /**
-     * {@code --accept-gap}: stream without a snapshot. With {@code discardOffsets} the offsets are set aside and
-     * streaming starts at the slot's position (a new slot if none exists); otherwise the stored offsets are kept and
-     * the server starts at the slot's position, which is ahead of them.
+     * {@code --accept-gap}: stream without a snapshot, from the slot's position (a new slot if none exists). The
+     * offsets are set aside; where they named a position and the slot has one, offsets at the slot's position take
+     * their place ({@link AcceptedGap}). {@code discardOffsets}: the old offsets were unusable (missing, damaged,
+     * from an unfinished snapshot, or the slot is gone); otherwise they were behind the slot. The gap is recorded.
      */
     record AcceptGap(boolean discardOffsets) implements CaptureStart {
     }

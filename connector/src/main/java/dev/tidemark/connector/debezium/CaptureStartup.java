@@ -56,18 +56,13 @@ final class CaptureStartup {
                 setAside(config.offsetsFile());
                 setAside(DeliveredPosition.fileFor(config.offsetsFile()));
             }
-        } else if (start instanceof CaptureStart.AcceptGap g) {
-            log.warn("capture {}: --accept-gap: streaming from slot \"{}\" ({}) without a snapshot; changes between {} and the slot "
-                    + "are not captured", config.name(), config.source().slot(), describe(slot), describe(offsets));
-            if (g.discardOffsets()) {
-                setAside(config.offsetsFile());
-                setAside(DeliveredPosition.fileFor(config.offsetsFile()));
-            }
+        } else if (start instanceof CaptureStart.AcceptGap) {
+            AcceptedGap.carryOut(config, slot, offsets);
         }
         return start;
     }
 
-    private static void setAside(Path file) {
+    static void setAside(Path file) {
         if (!Files.exists(file)) {
             return;
         }
@@ -82,12 +77,5 @@ final class CaptureStartup {
 
     private static String describe(SlotState slot) {
         return slot instanceof SlotState.Present p ? "confirmed " + (p.confirmedFlush() == null ? "nothing yet" : p.confirmedFlush()) : "absent";
-    }
-
-    private static String describe(StoredOffsets offsets) {
-        if (offsets instanceof StoredOffsets.Present p) {
-            return "the offsets file " + p.file() + " at " + p.position().map(Lsn::toString).orElse("no position");
-        }
-        return (offsets instanceof StoredOffsets.Damaged ? "the (damaged) offsets file " : "the (missing) offsets file ") + offsets.file();
     }
 }

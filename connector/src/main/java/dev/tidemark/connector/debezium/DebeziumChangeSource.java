@@ -108,6 +108,28 @@ public final class DebeziumChangeSource implements AutoCloseable {
         start(() -> { });
     }
 
+    /** The captured tables' replica identities before the preflight may set FULL (empty when they cannot be read). */
+    private Map<dev.tidemark.event.TableId, String> replicaIdentities() {
+        try (java.sql.Connection c = slots.connect()) {
+            return ReplicaIdentities.read(c, config.source().tables());
+        } catch (java.sql.SQLException e) {
+            return Map.of(); // the preflight reports the source itself
+        }
+    }
+
+    /** Records the identities the preflight replaced by FULL, so that {@code tidemark drop} can restore them. */
+    private void recordReplacedIdentities(Map<dev.tidemark.event.TableId, String> before) {
+        if (before.isEmpty()) {
+            return;
+        }
+        try (java.sql.Connection c = slots.connect()) {
+            ReplicaIdentities.recordChanged(config, before, ReplicaIdentities.read(c, config.source().tables()));
+        } catch (java.sql.SQLException | IOException e) {
+            throw new IllegalStateException("cannot record the replica identities replaced on the source in "
+                    + ReplicaIdentities.fileFor(config) + ": " + e.getMessage(), e);
+        }
+    }
+
     /**
      * As {@link #start()}; {@code beforeChanges} runs once every check of the source and of Kafka passed and before
      * capture changes anything (replica identity, slot, topics, state directory) — e.g. opening the sink's target,
@@ -121,6 +143,7 @@ public final class DebeziumChangeSource implements AutoCloseable {
         // the source first (one line per problem, no Kafka needed), then the topics' partition counts, then changes
         // (the pipeline must not run already, and its slot and publication must be its own: CaptureGuard)
         CaptureGuard.refuseIfLocked(config);
+        Map<dev.tidemark.event.TableId, String> identities = replicaIdentities();
         java.util.concurrent.atomic.AtomicReference<Ownership.Verdict.Proceed> guard = new java.util.concurrent.atomic.AtomicReference<>();
         SourcePreflight.check(config.source(), TypeSupport.target(Databases.forUrl(config.target().jdbcUrl())), () -> {
             guard.set(CaptureGuard.check(config, slots, choice, configLabel));
@@ -131,6 +154,7 @@ public final class DebeziumChangeSource implements AutoCloseable {
         if (Files.isDirectory(config.stateDir())) { // held before a --resnapshot may drop the slot; else once the folder is made
             lock = CaptureLock.claim(config.stateDir(), config.name());
         }
+        recordReplacedIdentities(identities);
         startMode = CaptureStartup.prepare(config, slots, choice, configLabel);
         CaptureHistory.record(config, startMode); // before the topics and their first record: where a complete history starts
         CaptureTopics.ensure(config);

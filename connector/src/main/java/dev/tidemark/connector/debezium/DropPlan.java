@@ -37,17 +37,29 @@ public sealed interface DropPlan {
      * @param publication      the publication's name
      * @param publicationExists whether the publication exists
      * @param topics           the pipeline's topics that exist (empty when topics were not asked for)
-     * @param stateFiles       capture's offsets files in stateDir that exist
+     * @param stateFiles       the pipeline's files in stateDir that exist: capture's offsets files and what else
+     *                         Tidemark keeps there (gap and replica identity records, the last reconcile, sink member locks)
+     * @param identities       the tables whose replica identity Tidemark set to FULL and that still have it (restored)
+     * @param target           what the pipeline stored in the target for its topics (only with {@code --topics})
      */
     record Inventory(String slot, boolean slotExists, boolean slotActive, long retainedWalBytes, String publication,
-                     boolean publicationExists, List<String> topics, List<Path> stateFiles) {
+                     boolean publicationExists, List<String> topics, List<Path> stateFiles,
+                     List<ReplicaIdentities.Replaced> identities, TargetLeftovers target) {
         public Inventory {
             topics = List.copyOf(topics);
             stateFiles = List.copyOf(stateFiles);
+            identities = List.copyOf(identities);
+        }
+
+        public Inventory(String slot, boolean slotExists, boolean slotActive, long retainedWalBytes, String publication,
+                         boolean publicationExists, List<String> topics, List<Path> stateFiles) {
+            this(slot, slotExists, slotActive, retainedWalBytes, publication, publicationExists, topics, stateFiles, List.of(),
+                    TargetLeftovers.NONE);
         }
 
         boolean empty() {
-            return !slotExists && !publicationExists && topics.isEmpty() && stateFiles.isEmpty();
+            return !slotExists && !publicationExists && topics.isEmpty() && stateFiles.isEmpty() && identities.isEmpty()
+                    && target.empty();
         }
 
         /** One line per item that exists, in removal order. */
@@ -59,10 +71,38 @@ public sealed interface DropPlan {
             if (publicationExists) {
                 out.add("publication \"" + publication + "\"");
             }
+            identities.forEach(i -> out.add("REPLICA IDENTITY FULL on " + i.schema() + "." + i.table() + " (set by Tidemark; "
+                    + i.restoreClause() + " is restored)"));
             topics.forEach(t -> out.add("topic " + t));
-            stateFiles.forEach(f -> out.add("capture offsets file " + f));
+            target.offsetTopics().forEach(t -> out.add("stored offsets for topic " + t + " in target " + target.target()));
+            target.positionTables().forEach(t -> out.add("table positions of " + t + " in target " + target.target()));
+            stateFiles.forEach(f -> out.add(label(f) + " " + f));
             return out;
         }
+    }
+
+    /**
+     * What a pipeline stored in its target besides the rows: its rows of {@code tidemark_offsets} for its topics and the
+     * rows of {@code tidemark_table_positions} for its tables.
+     *
+     * @param target the target's URL, masked
+     */
+    record TargetLeftovers(String target, List<String> offsetTopics, List<String> positionTables) {
+        static final TargetLeftovers NONE = new TargetLeftovers("", List.of(), List.of());
+
+        public TargetLeftovers {
+            offsetTopics = List.copyOf(offsetTopics);
+            positionTables = List.copyOf(positionTables);
+        }
+
+        boolean empty() {
+            return offsetTopics.isEmpty() && positionTables.isEmpty();
+        }
+    }
+
+    /** "capture offsets file" for {@code <name>.offsets} and its siblings, "state file" for the others. */
+    static String label(Path file) {
+        return file.getFileName().toString().contains(".offsets") ? "capture offsets file" : "state file";
     }
 
     /** The plan for {@code inventory}; {@code yes} is the user's {@code --yes}. */

@@ -23,7 +23,9 @@ import org.apache.kafka.clients.admin.Admin;
  * The I/O of {@code tidemark drop}: reads what is left of a pipeline ({@link #inspect}) and removes it
  * ({@link #remove}) — the replication slot first (so the source stops retaining WAL), then the publication, the
  * topics when asked, and capture's offsets files in stateDir ({@code <name>.offsets} and its {@code .delivered},
- * {@code .tmp} and {@code .discarded-*} siblings). The target's tables and stored offsets are left alone. Every
+ * {@code .tmp} and {@code .discarded-*} siblings) and Tidemark's other files there; the replica identities Tidemark
+ * set to FULL are restored ({@link ReplicaIdentities}); with the topics, the pipeline's stored offsets and table
+ * positions in the target ({@link DropTarget}). The target's data rows are left alone. Every
  * failure is an {@link IllegalStateException} with one line naming the object and what to check.
  */
 public final class PipelineDrop {
@@ -39,6 +41,7 @@ public final class PipelineDrop {
         boolean active = false;
         long retained = -1;
         boolean publication;
+        List<ReplicaIdentities.Replaced> identities;
         try (Connection c = new SourceSlots(source).connect()) {
             try (PreparedStatement ps = c.prepareStatement("SELECT active, pg_wal_lsn_diff(pg_current_wal_lsn(), restart_lsn)::bigint "
                     + "FROM pg_replication_slots WHERE slot_name = ? AND database = current_database()")) {
@@ -57,19 +60,32 @@ public final class PipelineDrop {
                     publication = rs.next();
                 }
             }
+            identities = stillFull(c, ReplicaIdentities.readRecord(ReplicaIdentities.fileFor(config)));
         } catch (SQLException e) {
             throw new IllegalStateException("cannot read slot \"" + source.slot() + "\" and publication \"" + source.publication()
                     + "\" of pipeline " + config.name() + " on the source: " + e.getMessage() + " (check source.url, user and password)", e);
         }
         return new DropPlan.Inventory(source.slot(), slotExists, active, retained, source.publication(), publication,
-                withTopics ? existingTopics(config) : List.of(), stateFiles(config));
+                withTopics ? existingTopics(config) : List.of(), stateFiles(config), identities,
+                withTopics ? DropTarget.inspect(config) : DropPlan.TargetLeftovers.NONE);
+    }
+
+    /** The recorded tables that still have the FULL identity Tidemark set (the others were changed since: left alone). */
+    private static List<ReplicaIdentities.Replaced> stillFull(Connection c, List<ReplicaIdentities.Replaced> recorded) throws SQLException {
+        List<ReplicaIdentities.Replaced> out = new ArrayList<>();
+        for (ReplicaIdentities.Replaced r : recorded) {
+            if (ReplicaIdentities.current(c, r.id()).map("f"::equals).orElse(false)) {
+                out.add(r);
+            }
+        }
+        return out;
     }
 
     /** Removes every item of {@code inventory}; returns one line per item removed. */
     public static List<String> remove(PipelineConfig config, DropPlan.Inventory inventory) {
         List<String> done = new ArrayList<>();
         var source = config.source();
-        if (inventory.slotExists() || inventory.publicationExists()) {
+        if (inventory.slotExists() || inventory.publicationExists() || !inventory.identities().isEmpty()) {
             try (Connection c = new SourceSlots(source).connect()) {
                 if (inventory.slotExists()) {
                     try (PreparedStatement ps = c.prepareStatement("SELECT pg_drop_replication_slot(slot_name) FROM pg_replication_slots "
@@ -91,6 +107,13 @@ public final class PipelineDrop {
                     }
                     done.add("dropped publication \"" + source.publication() + "\"");
                 }
+                try {
+                    done.addAll(ReplicaIdentities.restore(c, inventory.identities()));
+                } catch (SQLException e) {
+                    throw new IllegalStateException("cannot restore the replica identity Tidemark replaced: " + e.getMessage()
+                            + " (it needs the owner of the table as source.user; the record stays in "
+                            + ReplicaIdentities.fileFor(config) + " for the next tidemark drop)", e);
+                }
             } catch (SQLException e) {
                 throw new IllegalStateException("cannot connect to the source of pipeline " + config.name() + ": " + e.getMessage(), e);
             }
@@ -107,13 +130,18 @@ public final class PipelineDrop {
             }
             inventory.topics().forEach(t -> done.add("deleted topic " + t));
         }
+        done.addAll(DropTarget.clear(config, inventory.target()));
         for (Path f : inventory.stateFiles()) {
+            if (f.getFileName().toString().endsWith(".lock") && !MemberLocks.free(f)) {
+                done.add("left " + f + ": a running sink holds it (stop it, then run tidemark drop again)");
+                continue;
+            }
             try {
                 Files.deleteIfExists(f);
             } catch (IOException e) {
-                throw new IllegalStateException("cannot delete capture offsets file " + f + ": " + e.getMessage(), e);
+                throw new IllegalStateException("cannot delete " + DropPlan.label(f) + " " + f + ": " + e.getMessage(), e);
             }
-            done.add("deleted capture offsets file " + f);
+            done.add("deleted " + DropPlan.label(f) + " " + f);
         }
         return done;
     }
@@ -132,18 +160,25 @@ public final class PipelineDrop {
         }
     }
 
-    /** {@code <name>.offsets} and its siblings ({@code .delivered}, {@code .tmp}, {@code .discarded-<ms>}) that exist. */
+    /**
+     * {@code <name>.offsets} and its siblings ({@code .delivered}, {@code .tmp}, {@code .discarded-<ms>}), and the other
+     * files Tidemark keeps for the pipeline in stateDir ({@code <name>.gaps}, {@code <name>.replica-identity},
+     * {@code <name>.last-reconcile.json}, {@code <name>.sink-member-<n>.lock}) that exist.
+     */
     static List<Path> stateFiles(PipelineConfig config) {
         Path offsets = config.offsetsFile();
         if (!Files.isDirectory(offsets.getParent())) {
             return List.of();
         }
         String base = offsets.getFileName().toString();
+        String name = config.name();
         try (Stream<Path> files = Files.list(offsets.getParent())) {
             return files.filter(f -> {
                 String n = f.getFileName().toString();
                 return n.equals(base) || n.equals(base + ".delivered") || n.equals(base + ".tmp") || n.equals(base + ".delivered.tmp")
-                        || n.startsWith(base + ".discarded-");
+                        || n.startsWith(base + ".discarded-") || n.equals(name + ".gaps") || n.equals(name + ".gaps.tmp")
+                        || n.equals(name + ".replica-identity") || n.equals(name + ".replica-identity.tmp")
+                        || n.equals(name + ".last-reconcile.json") || n.matches(java.util.regex.Pattern.quote(name) + "\\.sink-member-\\d+\\.lock");
             }).sorted().toList();
         } catch (IOException e) {
             throw new IllegalStateException("cannot list stateDir " + offsets.getParent() + ": " + e.getMessage(), e);

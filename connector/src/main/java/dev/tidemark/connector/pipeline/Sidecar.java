@@ -75,6 +75,7 @@ public final class Sidecar implements AutoCloseable {
         // with capture, after the source and Kafka checks; alone, once the target's credentials and Kafka answered
         Runnable openSink = () -> {
             if (withSink) {
+                StoredOffsetsCheck.check(config, sinkChoices.acceptRetentionGap(), withCapture ? "run" : "sink", configLabel);
                 sink.set(SinkFactory.runner(config, replay, sinkChoices).withMetrics(metrics).withConfigFile(configLabel)
                         .withHistory(HistoryRecord.topicFor(config.kafka().topicPrefix()), configLabel));
             }

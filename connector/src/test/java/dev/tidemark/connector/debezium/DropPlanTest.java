@@ -36,4 +36,22 @@ class DropPlanTest {
         assertThat(DropPlan.decide(gone, true)).isEqualTo(new DropPlan.NothingLeft(gone));
         assertThat(DropPlan.decide(gone, false)).isEqualTo(new DropPlan.NothingLeft(gone));
     }
+
+    @Test
+    void replacedIdentitiesTargetLeftoversAndOtherStateFilesAreListedAndCount() {
+        DropPlan.Inventory leftovers = new DropPlan.Inventory("tidemark_orders", false, false, -1, "pub_orders", false, List.of(),
+                List.of(Path.of("/s/orders.last-reconcile.json")),
+                List.of(new ReplicaIdentities.Replaced("public", "orders", "d"), new ReplicaIdentities.Replaced("public", "lines", "i:lines_code")),
+                new DropPlan.TargetLeftovers("jdbc:sqlite:/t.db", List.of("orders.public.orders"), List.of("orders")));
+        assertThat(leftovers.items()).containsExactly(
+                "REPLICA IDENTITY FULL on public.orders (set by Tidemark; REPLICA IDENTITY DEFAULT is restored)",
+                "REPLICA IDENTITY FULL on public.lines (set by Tidemark; REPLICA IDENTITY USING INDEX \"lines_code\" is restored)",
+                "stored offsets for topic orders.public.orders in target jdbc:sqlite:/t.db",
+                "table positions of orders in target jdbc:sqlite:/t.db",
+                "state file /s/orders.last-reconcile.json");
+        assertThat(DropPlan.decide(leftovers, true)).isEqualTo(new DropPlan.Remove(leftovers));
+        DropPlan.Inventory onlyTarget = new DropPlan.Inventory("tidemark_orders", false, false, -1, "pub_orders", false, List.of(),
+                List.of(), List.of(), new DropPlan.TargetLeftovers("t", List.of("orders.public.orders"), List.of()));
+        assertThat(DropPlan.decide(onlyTarget, false)).isEqualTo(new DropPlan.DryRun(onlyTarget));
+    }
 }

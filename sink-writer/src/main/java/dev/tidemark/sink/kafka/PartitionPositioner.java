@@ -71,6 +71,7 @@ final class PartitionPositioner {
                     NewTargetStart.WAY_ON.replace("<pipeline file>", configLabel)));
         }
         if (decision instanceof StartPositions.Seek seek) {
+            RetentionGaps.record(sink, settings.groupId(), seek.gaps());
             seek.offsets().forEach(consumer::seek);
             seek.notes().forEach(n -> log.info("sink {}: {}", settings.groupId(), n));
             seek.warnings().forEach(w -> log.warn("sink {}: {}", settings.groupId(), w));

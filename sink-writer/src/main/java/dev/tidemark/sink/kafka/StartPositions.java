@@ -24,7 +24,8 @@ import org.apache.kafka.common.TopicPartition;
  *       unless the user accepted the gap explicitly ({@code --accept-retention-gap}): then the partition starts at
  *       the log start offset. A partition the target never stored whose log start is above 0 counts as a gap too:
  *       its first records were deleted before this target read them. A stored offset past the end offset (a topic
- *       deleted and re-created) is refused the same way.</li>
+ *       deleted and re-created) is refused the same way; accepted, the partition starts at its log start offset and
+ *       the stored offset moves back there (the records of the re-created topic are all applied).</li>
  *   <li>A replay ({@code --replay-from}, only for the partitions the caller says are replaying) never moves a partition
  *       forward past unapplied records: it starts at the earlier of the replay point and the resume point, unless
  *       the user explicitly asked to skip ({@code --skip-unapplied}). A replay point below the log start offset
@@ -46,17 +47,28 @@ public final class StartPositions {
      * @param offsets  the offset to seek to, per partition
      * @param warnings one line per partition where the user's explicit choice skips records (for a WARN log)
      * @param notes    one line per partition the target never stored, saying where it starts and why (for an INFO log)
+     * @param gaps     the retention gaps the user accepted, to record in the target with the offsets
      */
-    public record Seek(Map<TopicPartition, Long> offsets, List<String> warnings, List<String> notes) implements Decision {
+    public record Seek(Map<TopicPartition, Long> offsets, List<String> warnings, List<String> notes, List<AcceptedGap> gaps)
+            implements Decision {
         public Seek(Map<TopicPartition, Long> offsets, List<String> warnings) {
-            this(offsets, warnings, List.of());
+            this(offsets, warnings, List.of(), List.of());
         }
 
         public Seek {
             offsets = Map.copyOf(offsets);
             warnings = List.copyOf(warnings);
             notes = List.copyOf(notes);
+            gaps = List.copyOf(gaps);
         }
+    }
+
+    /**
+     * A gap the user accepted ({@code --accept-retention-gap}): the partition's records from {@code from} (the stored
+     * offset, 0 when none) up to {@code to} (where it now starts) are never applied; for a stored offset past the end
+     * (a re-created topic) {@code from} is above {@code to}: the stored offset moves back to the new topic's start.
+     */
+    public record AcceptedGap(TopicPartition partition, long from, long to) {
     }
 
     /** The sink must stop: {@code reason} is one line naming every partition at fault and how to recover. */
@@ -115,6 +127,7 @@ public final class StartPositions {
         List<String> warnings = new ArrayList<>();
         List<String> notes = new ArrayList<>();
         boolean newTargetRefused = false;
+        List<AcceptedGap> gaps = new ArrayList<>();
         for (TopicPartition tp : in.partitions()) {
             long start = required(in.logStart(), tp, "log start offset");
             long end = required(in.logEnd(), tp, "end offset");
@@ -122,9 +135,17 @@ public final class StartPositions {
             String where = "topic " + tp.topic() + " partition " + tp.partition();
             long resume;
             if (stored != null && stored > end) {
-                refusals.add(where + ": stored offset " + stored + " is past the end offset " + end
-                        + " (was the topic deleted and re-created?); check the topic, then `tidemark reconcile --config <pipeline file> --repair --apply`"
-                        + " and delete this partition's row from tidemark_offsets to start it afresh");
+                String past = where + ": stored offset " + stored + " is past the end offset " + end
+                        + " (was the topic deleted and re-created?)";
+                if (!acceptRetentionGap) {
+                    refusals.add(past);
+                    continue;
+                }
+                warnings.add("accepted retention gap, " + where + " from offset " + stored + " to offset " + start + ": " + past
+                        + "; starting at " + start + " as --accept-retention-gap asks (repair the target with"
+                        + " `tidemark reconcile --config <pipeline file> --repair --apply`)");
+                gaps.add(new AcceptedGap(tp, stored, start));
+                seeks.put(tp, start);
                 continue;
             }
             long from = stored == null ? 0 : stored;
@@ -150,8 +171,10 @@ public final class StartPositions {
                     refusals.add(gap);
                     continue;
                 }
-                warnings.add(gap + "; starting at " + start + " as --accept-retention-gap asks (repair the target with"
+                warnings.add("accepted retention gap, " + where + " from offset " + from + " to offset " + start + ": " + gap
+                        + "; starting at " + start + " as --accept-retention-gap asks (repair the target with"
                         + " `tidemark reconcile --config <pipeline file> --repair --apply`)");
+                gaps.add(new AcceptedGap(tp, from, start));
                 from = start;
             }
             resume = from;
@@ -170,13 +193,13 @@ public final class StartPositions {
             seeks.put(tp, seek);
         }
         if (!refusals.isEmpty()) {
-            return new Refuse(String.join("; ", refusals) + (refusals.stream().anyMatch(r -> r.contains("deleted"))
+            return new Refuse(String.join("; ", refusals) + (refusals.stream().anyMatch(r -> r.contains("deleted") || r.contains("past the end"))
                     ? ". Nothing was skipped. To go on, either restore the records, or accept the gap explicitly"
                             + " (`tidemark sink --config <pipeline file> --accept-retention-gap`) and then repair the target"
                             + " from the source (`tidemark reconcile --config <pipeline file> --repair --apply`)"
                     : "") + (newTargetRefused ? ". Nothing was applied; " + NewTargetStart.WAY_ON : ""));
         }
-        return new Seek(seeks, warnings, notes);
+        return new Seek(seeks, warnings, notes, gaps);
     }
 
     /** The replay point of one partition, or null when the replay names none for it (it then resumes). */

@@ -125,11 +125,24 @@ class StartPositionsTest {
     }
 
     @Test
-    void aStoredOffsetPastTheEndIsRefused() {
+    void aStoredOffsetPastTheEndIsRefusedNamingTheFlagAndTheRepair() {
+        var in = new StartPositions.Inputs(List.of(P0), Map.of(P0, 400L), Map.of(P0, 0L), Map.of(P0, 10L), new ReplayFrom.Stored(), Set.of(), Map.of());
+        var d = StartPositions.decide(in, false, false);
+        assertThat(d).isInstanceOf(StartPositions.Refuse.class);
+        assertThat(((StartPositions.Refuse) d).reason()).contains("stored offset 400 is past the end offset 10")
+                .contains("`tidemark sink --config <pipeline file> --accept-retention-gap`")
+                .contains("`tidemark reconcile --config <pipeline file> --repair --apply`")
+                .doesNotContain("delete this partition's row").doesNotContain("\n");
+    }
+
+    @Test
+    void anAcceptedStoredOffsetPastTheEndStartsAtTheLogStartAndIsRecordedAsAGap() {
         var in = new StartPositions.Inputs(List.of(P0), Map.of(P0, 400L), Map.of(P0, 0L), Map.of(P0, 10L), new ReplayFrom.Stored(), Set.of(), Map.of());
         var d = StartPositions.decide(in, true, false);
-        assertThat(d).isInstanceOf(StartPositions.Refuse.class);
-        assertThat(((StartPositions.Refuse) d).reason()).contains("stored offset 400 is past the end offset 10");
+        assertThat(seeks(d)).isEqualTo(Map.of(P0, 0L));
+        assertThat(((StartPositions.Seek) d).gaps()).containsExactly(new StartPositions.AcceptedGap(P0, 400L, 0L));
+        assertThat(((StartPositions.Seek) d).warnings()).singleElement().asString()
+                .contains("accepted retention gap, topic shop.public.orders partition 0 from offset 400 to offset 0");
     }
 
     @Test

@@ -1,0 +1,57 @@
+package dev.tidemark.connector.debezium;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The offsets capture stores when the user accepts a gap ({@code --accept-gap}): the stored offsets moved to the
+ * replication slot's confirmed position, so the engine starts streaming there. Pure: bytes in, bytes out.
+ *
+ * <p>Why: Debezium checks at start that the slot's {@code restart_lsn} is not past the stored position and stops
+ * ("The connector is trying to read change stream starting at … but this is no longer available on the server")
+ * when it is, which is exactly the case after {@code pg_replication_slot_advance} or with an old offsets file. The
+ * slot's {@code confirmed_flush_lsn} is never below its {@code restart_lsn}, so offsets naming it pass that check; and
+ * as Debezium resumes after the stored LSN (DBZ#1554) while the server sends only transactions committed after the
+ * confirmed position, nothing the server still holds is skipped.
+ *
+ * <p>Every entry whose value is a JSON object gets {@code lsn}, {@code lsn_proc} and {@code lsn_commit} set to the
+ * position and loses the snapshot markers (the snapshot is long done); other fields are kept as stored.
+ */
+final class GapOffsets {
+    private static final ObjectMapper JSON = new ObjectMapper();
+    private static final List<String> LSN_FIELDS = List.of("lsn", "lsn_proc", "lsn_commit");
+    private static final List<String> SNAPSHOT_FIELDS = List.of("snapshot", "last_snapshot_record", "snapshot_completed");
+
+    private GapOffsets() {
+    }
+
+    /** {@code entries} with every JSON value moved to {@code position}. */
+    static Map<ByteBuffer, ByteBuffer> movedTo(Map<ByteBuffer, ByteBuffer> entries, Lsn position) {
+        Map<ByteBuffer, ByteBuffer> out = new HashMap<>();
+        entries.forEach((k, v) -> out.put(k, v == null ? null : moved(v, position)));
+        return out;
+    }
+
+    private static ByteBuffer moved(ByteBuffer value, Lsn position) {
+        ByteBuffer d = value.duplicate();
+        byte[] bytes = new byte[d.remaining()];
+        d.get(bytes);
+        try {
+            JsonNode n = JSON.readTree(bytes);
+            if (!(n instanceof ObjectNode o)) {
+                return value;
+            }
+            LSN_FIELDS.forEach(f -> o.put(f, position.value()));
+            SNAPSHOT_FIELDS.forEach(o::remove);
+            return ByteBuffer.wrap(JSON.writeValueAsBytes(o));
+        } catch (IOException e) {
+            return value; // not JSON: names no position, left as it is
+        }
+    }
+}

@@ -1,0 +1,27 @@
+package dev.tidemark.connector.pipeline;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+/** Stored offsets past the end of the pipeline's topics are refused before anything is created, naming the way on. */
+class StoredOffsetsCheckTest {
+    @Test
+    void offsetsWithinTheirTopicsPass() {
+        assertThat(StoredOffsetsCheck.refusal(Map.of("p.public.t", Map.of(0, 10L, 1, 0L)), Map.of("p.public.t", Map.of(0, 10L, 1, 5L)),
+                "run", "p.yaml")).isEmpty();
+    }
+
+    @Test
+    void aStoredOffsetPastTheEndOrOfADeletedTopicIsRefusedOnOneLineNamingTheFlagAndTheRepair() {
+        var refusal = StoredOffsetsCheck.refusal(Map.of("p.public.t", Map.of(0, 1812L, 1, 3L), "p.public.u", Map.of(0, 7L)),
+                Map.of("p.public.t", Map.of(0, 42L, 1, 3L)), "run", "p.yaml");
+        assertThat(refusal).isPresent();
+        assertThat(refusal.get()).contains("topic p.public.t partition 0: stored offset 1812 is past the end offset 42")
+                .contains("topic p.public.u partition 0: stored offset 7 is past the end offset 0")
+                .doesNotContain("partition 1:").contains("Nothing was created or changed")
+                .contains("`tidemark run --config p.yaml --accept-retention-gap`")
+                .contains("`tidemark reconcile --config p.yaml --repair --apply`").doesNotContain("\n");
+    }
+}

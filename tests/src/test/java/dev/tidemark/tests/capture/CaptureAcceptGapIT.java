@@ -1,0 +1,242 @@
+package dev.tidemark.tests.capture;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
+import dev.tidemark.connector.debezium.Lsn;
+import dev.tidemark.connector.debezium.OffsetsFile;
+import dev.tidemark.connector.debezium.StoredOffsets;
+import dev.tidemark.connector.pipeline.Sidecar;
+import dev.tidemark.event.TableId;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.time.Duration;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Issue 21 item 4: {@code --accept-gap}, which the refusal advises, must start capture from the slot's position, record
+ * the gap (a WARN line naming both positions, a record in the state folder that {@code tidemark status} shows) and go
+ * on streaming. Before, when the slot's restart position had passed the stored offsets, Debezium stopped it with
+ * "The connector is trying to read change stream starting at … but this is no longer available on the server" (exit
+ * 3). One test per way of getting there: the slot advanced while stopped, an older offsets file put back, and an
+ * offsets file from before a re-snapshot put back. Each follows the refusal's advice word for word (the same command,
+ * restarted with {@code --accept-gap}), then checks that changes made after the restart arrive, and that the next
+ * plain {@code run} resumes.
+ */
+class CaptureAcceptGapIT {
+    static final TableId T = new TableId("public", "ledger");
+
+    @TempDir
+    Path dir;
+
+    @Test
+    void aSlotAdvancedWhileStoppedIsAcceptedFromTheSlotsPosition() throws Exception {
+        try (CaptureFixture f = new CaptureFixture("gap_advanced", dir, List.of(T))) {
+            seedAndApply(f);
+            Lsn stored = storedPosition(f);
+            f.sql("INSERT INTO ledger SELECT g, g FROM generate_series(101, 300) g", "CHECKPOINT",
+                    "UPDATE ledger SET amount = -amount WHERE id <= 50", "CHECKPOINT");
+            try (PreparedStatement ps = f.source.prepareStatement("SELECT pg_replication_slot_advance(?, pg_current_wal_lsn())")) {
+                ps.setString(1, f.slot());
+                ps.execute();
+            }
+            assertRestartPassed(f, stored);
+            refuseThenAcceptGap(f, "ahead");
+        }
+    }
+
+    @Test
+    void anOlderOffsetsFilePutBackIsAcceptedFromTheSlotsPosition() throws Exception {
+        try (CaptureFixture f = new CaptureFixture("gap_oldfile", dir, List.of(T))) {
+            Path backup = dir.resolve("backup");
+            Files.createDirectories(backup);
+            f.sql("CREATE TABLE public.ledger (id int PRIMARY KEY, amount int)",
+                    "INSERT INTO ledger SELECT g, g FROM generate_series(1, 100) g");
+            Sidecar first = f.start(true, true);
+            f.awaitTargetEqual(first, "id");
+            Lsn old = awaitStoredPosition(f, null);
+            copyState(f, f.offsetsFile().getParent(), backup); // a backup of the state folder
+            f.sql("INSERT INTO ledger SELECT g, g FROM generate_series(101, 300) g", "CHECKPOINT",
+                    "UPDATE ledger SET amount = -amount WHERE id <= 50", "CHECKPOINT");
+            f.awaitTargetEqual(first, "id");
+            awaitStoredPosition(f, old);
+            first.close();
+            copyState(f, backup, f.offsetsFile().getParent()); // ... put back
+            f.sql("CHECKPOINT");
+            assertRestartPassed(f, old);
+            refuseThenAcceptGap(f, "ahead");
+        }
+    }
+
+    @Test
+    void anOlderOffsetsFileAlonePutBackResumesFromTheSlotWithoutAGap() throws Exception {
+        try (CaptureFixture f = new CaptureFixture("gap_oldalone", dir, List.of(T))) {
+            f.sql("CREATE TABLE public.ledger (id int PRIMARY KEY, amount int)",
+                    "INSERT INTO ledger SELECT g, g FROM generate_series(1, 100) g");
+            Sidecar first = f.start(true, true);
+            f.awaitTargetEqual(first, "id");
+            Lsn old = awaitStoredPosition(f, null);
+            Path backup = dir.resolve("old.offsets");
+            Files.copy(f.offsetsFile(), backup);
+            f.sql("INSERT INTO ledger SELECT g, g FROM generate_series(101, 300) g", "CHECKPOINT",
+                    "UPDATE ledger SET amount = -amount WHERE id <= 50", "CHECKPOINT");
+            f.awaitTargetEqual(first, "id");
+            awaitStoredPosition(f, old);
+            first.close();
+            // only the offsets file is put back: its .delivered companion still says every change up to the slot is in Kafka
+            Files.copy(backup, f.offsetsFile(), StandardCopyOption.REPLACE_EXISTING);
+            f.sql("CHECKPOINT");
+            assertRestartPassed(f, old);
+            Path yaml = f.writeYaml();
+            Path log = dir.resolve("resume.log");
+            Process p = f.spawn(log, "run", "--config", yaml.toString());
+            f.sql("INSERT INTO ledger VALUES (1000, 1000)");
+            awaitRow(f, p, log, "id = 1000", "a plain run resumes (nothing was lost: Kafka has every change up to the slot)");
+            stop(p, log);
+            assertThat(f.targetEqualsSource("id")).as(f.compareSummary("id")).isTrue();
+            assertThat(f.offsetsFile().resolveSibling(f.name + ".gaps")).as("no gap: nothing was skipped").doesNotExist();
+        }
+    }
+
+    @Test
+    void anOffsetsFileFromBeforeAResnapshotIsAcceptedFromTheNewSlotsPosition() throws Exception {
+        try (CaptureFixture f = new CaptureFixture("gap_resnap", dir, List.of(T))) {
+            Path backup = dir.resolve("backup");
+            Files.createDirectories(backup);
+            seedAndApply(f);
+            Lsn old = storedPosition(f);
+            copyState(f, f.offsetsFile().getParent(), backup);
+            Path yaml = f.writeYaml();
+            Path resnapshot = dir.resolve("resnapshot.log");
+            Process p = f.spawn(resnapshot, "run", "--config", yaml.toString(), "--resnapshot");
+            f.sql("INSERT INTO ledger SELECT g, g FROM generate_series(101, 150) g");
+            await("--resnapshot applied the new rows").atMost(Duration.ofSeconds(90)).pollInterval(Duration.ofMillis(250))
+                    .failFast("tidemark run --resnapshot exited", () -> !p.isAlive())
+                    .until(() -> f.targetEqualsSource("id"));
+            stop(p, resnapshot);
+            copyState(f, backup, f.offsetsFile().getParent()); // the file from before the re-snapshot
+            f.sql("CHECKPOINT");
+            assertRestartPassed(f, old);
+            refuseThenAcceptGap(f, "ahead");
+        }
+    }
+
+    /** 100 rows captured and applied in this JVM, then stopped. */
+    private static void seedAndApply(CaptureFixture f) throws Exception {
+        f.sql("CREATE TABLE public.ledger (id int PRIMARY KEY, amount int)",
+                "INSERT INTO ledger SELECT g, g FROM generate_series(1, 100) g");
+        Sidecar first = f.start(true, true);
+        f.awaitTargetEqual(first, "id");
+        first.close();
+    }
+
+    /**
+     * The refused start, the advised restart with {@code --accept-gap} (changes after it arrive; WARN line and gap
+     * record name both positions; status shows the gap), then a plain restart that resumes and streams on.
+     */
+    private static void refuseThenAcceptGap(CaptureFixture f, String mention) throws Exception {
+        Path yaml = f.writeYaml();
+        Lsn stored = storedPosition(f);
+        Path refused = f.dir.resolve("refused.log");
+        int code = f.awaitExit(f.spawn(refused, "run", "--config", yaml.toString()), refused, Duration.ofSeconds(45),
+                () -> "it started; target vs source: " + f.compareSummary("id"));
+        CaptureOffsetsFileDamagedIT.assertRefused(f, refused, code, mention);
+        String advice = CaptureFixture.errorLines(refused).get(0);
+        assertThat(advice).contains("restart with --accept-gap");
+        String slotAt = f.slotConfirmedLsn();
+
+        Path gap = f.dir.resolve("accept-gap.log");
+        Process p = f.spawn(gap, "run", "--config", yaml.toString(), "--accept-gap");
+        f.sql("INSERT INTO ledger VALUES (1000, 1000)", "UPDATE ledger SET amount = 7 WHERE id = 1");
+        awaitRow(f, p, gap, "id = 1000", "--accept-gap streams the insert made after the restart");
+        awaitRow(f, p, gap, "id = 1 AND amount = 7", "--accept-gap streams the update made after the restart");
+        String log = Files.readString(gap);
+        assertThat(log.lines().filter(l -> l.contains("WARN") && l.contains("accepted gap")).toList())
+                .as("one WARN line naming the gap's two positions; log:\n" + CaptureFixture.tail(gap))
+                .anySatisfy(l -> assertThat(l).contains(stored.toString()).contains(slotAt));
+        assertThat(CaptureFixture.stackTraceLines(gap)).as("no stack trace").isEmpty();
+        stop(p, gap);
+
+        Path gaps = f.offsetsFile().resolveSibling(f.name + ".gaps");
+        assertThat(gaps).as("the gap is recorded in the state folder").exists();
+        assertThat(Files.readString(gaps)).contains(stored.toString()).contains(slotAt);
+        Path status = f.dir.resolve("status.log");
+        f.runToEnd(status, "status", "--config", yaml.toString());
+        assertThat(Files.readString(status)).as("status shows the accepted gap").contains("accepted gap").contains(stored.toString())
+                .contains(slotAt);
+
+        Path again = f.dir.resolve("again.log");
+        Process q = f.spawn(again, "run", "--config", yaml.toString());
+        f.sql("INSERT INTO ledger VALUES (1001, 1001)");
+        awaitRow(f, q, again, "id = 1001", "the next plain run resumes and streams on");
+        stop(q, again);
+    }
+
+    private static void awaitRow(CaptureFixture f, Process p, Path log, String where, String what) {
+        try {
+            await(what).atMost(Duration.ofSeconds(90)).pollInterval(Duration.ofMillis(250))
+                    .failFast("tidemark exited", () -> !p.isAlive())
+                    .until(() -> count(f, where) == 1);
+        } catch (org.awaitility.core.TerminalFailureException | org.awaitility.core.ConditionTimeoutException e) {
+            throw new AssertionError(e.getMessage() + "\n--- last lines of " + log + " ---\n" + CaptureFixture.tail(log), e);
+        }
+    }
+
+    private static void stop(Process p, Path log) throws InterruptedException {
+        p.destroy();
+        assertThat(p.waitFor(60, TimeUnit.SECONDS)).isTrue();
+        assertThat(p.exitValue()).as("exit code after SIGTERM; log:\n" + CaptureFixture.tail(log)).isZero();
+    }
+
+    /** The test's own precondition: the slot's restart position is past the stored one, as in the report. */
+    private static void assertRestartPassed(CaptureFixture f, Lsn stored) throws Exception {
+        try (PreparedStatement ps = f.source.prepareStatement(
+                "SELECT restart_lsn::text, restart_lsn > ?::pg_lsn FROM pg_replication_slots WHERE slot_name = ?")) {
+            ps.setString(1, stored.toString());
+            ps.setString(2, f.slot());
+            try (ResultSet rs = ps.executeQuery()) {
+                assertThat(rs.next()).isTrue();
+                assertThat(rs.getBoolean(2)).as("restart_lsn " + rs.getString(1) + " past the stored " + stored).isTrue();
+            }
+        }
+    }
+
+    private static Lsn storedPosition(CaptureFixture f) {
+        StoredOffsets s = OffsetsFile.read(f.offsetsFile());
+        assertThat(s).isInstanceOf(StoredOffsets.Present.class);
+        return ((StoredOffsets.Present) s).position().orElseThrow();
+    }
+
+    private static Lsn awaitStoredPosition(CaptureFixture f, Lsn after) {
+        await("capture stored a position" + (after == null ? "" : " after " + after)).atMost(Duration.ofSeconds(60))
+                .pollInterval(Duration.ofMillis(200))
+                .until(() -> OffsetsFile.read(f.offsetsFile()) instanceof StoredOffsets.Present p && p.position().isPresent()
+                        && (after == null || p.position().get().isAfter(after)));
+        return storedPosition(f);
+    }
+
+    /** Copies the offsets file and its delivered-position companion from one folder to another. */
+    private static void copyState(CaptureFixture f, Path from, Path to) throws Exception {
+        for (String file : List.of(f.offsetsFile().getFileName().toString(),
+                f.offsetsFile().getFileName() + ".delivered")) {
+            if (Files.exists(from.resolve(file))) {
+                Files.copy(from.resolve(file), to.resolve(file), StandardCopyOption.REPLACE_EXISTING);
+            }
+        }
+    }
+
+    private static int count(CaptureFixture f, String where) {
+        try (var c = java.sql.DriverManager.getConnection(f.targetUrl()); var s = c.createStatement();
+             var rs = s.executeQuery("SELECT count(*) FROM ledger WHERE " + where)) {
+            return rs.next() ? rs.getInt(1) : 0;
+        } catch (java.sql.SQLException e) {
+            return -1;
+        }
+    }
+}

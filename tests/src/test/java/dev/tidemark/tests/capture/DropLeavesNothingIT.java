@@ -1,0 +1,160 @@
+package dev.tidemark.tests.capture;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
+import dev.tidemark.event.TableId;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.Statement;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
+import org.apache.kafka.clients.admin.Admin;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Issue 21 item 6: {@code tidemark drop --topics --yes} then {@code tidemark run} was a dead end — the target kept its
+ * offsets, so the sink stopped ("stored offset … is past the end offset 0") while capture had already created a new
+ * slot and started a snapshot, with ~70 lines of {@code InterruptedException} traces — and drop left
+ * {@code <name>.last-reconcile.json}, the sink member lock and {@code REPLICA IDENTITY FULL} behind. Now drop removes
+ * what Tidemark created and restores what it changed. Checked after drop: no slot, no publication, no topic, no file
+ * of the pipeline in stateDir, no row of the pipeline in {@code tidemark_offsets} nor of its tables in
+ * {@code tidemark_table_positions}, each captured table's replica identity as it was before the first run (DEFAULT,
+ * USING INDEX, and FULL where the user had set it), a table never captured untouched, the target's rows kept. Then
+ * {@code run} works end to end: the new snapshot and later changes arrive, without stack traces.
+ */
+class DropLeavesNothingIT {
+    static final TableId A = new TableId("public", "drop_a");
+    static final TableId B = new TableId("public", "drop_b");
+    static final TableId C = new TableId("public", "drop_c");
+
+    @TempDir
+    Path dir;
+
+    @Test
+    void dropTopicsYesLeavesNothingTidemarkCreatedRestoresWhatItChangedAndRunThenWorks() throws Exception {
+        try (CaptureFixture f = new CaptureFixture("drop_nothing", dir, List.of(A, B, C))) {
+            f.sql("CREATE TABLE public.drop_a (id int PRIMARY KEY, note text)",
+                    "CREATE TABLE public.drop_b (id int PRIMARY KEY, note text)",
+                    "CREATE TABLE public.drop_c (id int PRIMARY KEY, code text NOT NULL)",
+                    "CREATE UNIQUE INDEX drop_c_code ON public.drop_c (code)",
+                    "ALTER TABLE public.drop_c REPLICA IDENTITY USING INDEX drop_c_code",
+                    "ALTER TABLE public.drop_b REPLICA IDENTITY FULL",
+                    "CREATE TABLE public.drop_never (id int PRIMARY KEY)",
+                    "INSERT INTO drop_a SELECT g, 'a' || g FROM generate_series(1, 50) g",
+                    "INSERT INTO drop_b SELECT g, 'b' || g FROM generate_series(1, 50) g",
+                    "INSERT INTO drop_c SELECT g, 'c' || g FROM generate_series(1, 50) g");
+            Path yaml = f.writeYaml();
+            // without a fixed group.instance.id the sink claims a member slot (a lock file in stateDir)
+            Files.writeString(yaml, Files.readString(yaml).replaceAll("(?m)^    group\\.instance\\.id: .*\\n", ""));
+
+            Path first = dir.resolve("first.log");
+            Process run = f.spawn(first, "run", "--config", yaml.toString());
+            awaitEqual(f, run, first);
+            Path reconcile = dir.resolve("reconcile.log");
+            assertThat(f.runToEnd(reconcile, "reconcile", "--config", yaml.toString(), "--settle", "1s")).as(Files.readString(reconcile))
+                    .isZero();
+            Path stateDir = dir.resolve("state");
+            assertThat(stateDir.resolve(f.name + ".last-reconcile.json")).exists();
+            assertThat(pipelineFiles(f, stateDir)).anyMatch(n -> n.contains(".sink-member-"));
+            stop(run, first);
+            assertThat(identity(f, A)).as("run set FULL on drop_a").isEqualTo("f");
+
+            Path drop = dir.resolve("drop.log");
+            assertThat(f.runToEnd(drop, "drop", "--config", yaml.toString(), "--topics", "--yes")).as(Files.readString(drop)).isZero();
+            System.out.println(Files.readString(drop));
+
+            assertThat(f.slotExists()).as("slot").isFalse();
+            assertThat(count(f.source, "SELECT count(*) FROM pg_publication WHERE pubname = 'pub_" + f.name + "'")).as("publication").isZero();
+            try (Admin admin = Admin.create(Map.<String, Object>of("bootstrap.servers", f.bootstrap))) {
+                Set<String> names = admin.listTopics().names().get(30, TimeUnit.SECONDS);
+                assertThat(f.config().topics()).as("topics").noneMatch(names::contains);
+            }
+            assertThat(pipelineFiles(f, stateDir)).as("files of the pipeline left in " + stateDir).isEmpty();
+            try (Connection t = DriverManager.getConnection(f.targetUrl())) {
+                assertThat(count(t, "SELECT count(*) FROM tidemark_offsets WHERE pipeline = '" + f.name + "'")).as("stored offsets").isZero();
+                assertThat(count(t, "SELECT count(*) FROM tidemark_table_positions WHERE table_name IN ('drop_a', 'drop_b', 'drop_c')"))
+                        .as("table positions").isZero();
+                assertThat(count(t, "SELECT count(*) FROM drop_a")).as("the target's rows are kept").isEqualTo(50);
+            }
+            assertThat(identity(f, A)).as("drop_a's identity restored").isEqualTo("d");
+            assertThat(identity(f, B)).as("drop_b was FULL before Tidemark: left FULL").isEqualTo("f");
+            assertThat(identity(f, C)).as("drop_c's USING INDEX restored").isEqualTo("i");
+            assertThat(count(f.source, "SELECT count(*) FROM pg_index i JOIN pg_class c ON c.oid = i.indexrelid "
+                    + "WHERE c.relname = 'drop_c_code' AND i.indisreplident")).as("drop_c's identity index").isEqualTo(1);
+            assertThat(identity(f, new TableId("public", "drop_never"))).as("a table never captured").isEqualTo("d");
+
+            f.sql("DELETE FROM drop_a WHERE id <= 5", "INSERT INTO drop_a SELECT g, 'again' FROM generate_series(51, 60) g");
+            Path again = dir.resolve("again.log");
+            Process second = f.spawn(again, "run", "--config", yaml.toString());
+            await("the new run applies its snapshot").atMost(Duration.ofSeconds(90)).pollInterval(Duration.ofMillis(250))
+                    .failFast("tidemark run after drop exited", () -> !second.isAlive())
+                    .until(() -> count(f, "SELECT count(*) FROM drop_a WHERE id BETWEEN 51 AND 60") == 10);
+            f.sql("UPDATE drop_b SET note = 'later' WHERE id = 1", "INSERT INTO drop_c VALUES (1000, 'c1000')");
+            await("the new run streams later changes").atMost(Duration.ofSeconds(90)).pollInterval(Duration.ofMillis(250))
+                    .failFast("tidemark run after drop exited", () -> !second.isAlive())
+                    .until(() -> count(f, "SELECT count(*) FROM drop_c WHERE id = 1000") == 1
+                            && count(f, "SELECT count(*) FROM drop_b WHERE id = 1 AND note = 'later'") == 1);
+            stop(second, again);
+            assertThat(CaptureFixture.stackTraceLines(again)).as("no stack trace; log:\n" + CaptureFixture.tail(again)).isEmpty();
+            assertThat(CaptureFixture.errorLines(again)).isEmpty();
+        }
+    }
+
+    private static void awaitEqual(CaptureFixture f, Process p, Path log) {
+        await("the run applies the snapshot").atMost(Duration.ofSeconds(90)).pollInterval(Duration.ofMillis(250))
+                .failFast("tidemark run exited; log:\n" + CaptureFixture.tail(log), () -> !p.isAlive())
+                .until(() -> f.targetEqualsSource("id"));
+    }
+
+    private static void stop(Process p, Path log) throws InterruptedException {
+        p.destroy();
+        assertThat(p.waitFor(60, TimeUnit.SECONDS)).isTrue();
+        assertThat(p.exitValue()).as("exit code after SIGTERM; log:\n" + CaptureFixture.tail(log)).isZero();
+    }
+
+    private static List<String> pipelineFiles(CaptureFixture f, Path stateDir) throws Exception {
+        if (!Files.isDirectory(stateDir)) {
+            return List.of();
+        }
+        try (Stream<Path> files = Files.list(stateDir)) {
+            return files.map(p -> p.getFileName().toString()).filter(n -> n.startsWith(f.name + ".")).sorted().toList();
+        }
+    }
+
+    private static String identity(CaptureFixture f, TableId t) throws Exception {
+        try (PreparedStatement ps = f.source.prepareStatement("SELECT c.relreplident FROM pg_class c JOIN pg_namespace n "
+                + "ON n.oid = c.relnamespace WHERE n.nspname = ? AND c.relname = ?")) {
+            ps.setString(1, t.schema());
+            ps.setString(2, t.table());
+            try (ResultSet rs = ps.executeQuery()) {
+                assertThat(rs.next()).isTrue();
+                return rs.getString(1);
+            }
+        }
+    }
+
+    private static int count(CaptureFixture f, String sql) {
+        try (Connection t = DriverManager.getConnection(f.targetUrl())) {
+            return count(t, sql);
+        } catch (Exception e) {
+            return -1;
+        }
+    }
+
+    private static int count(Connection c, String sql) throws Exception {
+        try (Statement s = c.createStatement(); ResultSet rs = s.executeQuery(sql)) {
+            rs.next();
+            return rs.getInt(1);
+        }
+    }
+}
