@@ -77,6 +77,7 @@ public final class DebeziumChangeSource implements AutoCloseable {
     private final SourceSlots slots;
     private CaptureStart startMode;
     private PositionMarker marker;
+    private SchemaChangeCapture schemaChanges;
     private volatile CaptureMetrics metrics = CaptureMetrics.NONE;
 
     public DebeziumChangeSource(PipelineConfig config) {
@@ -114,6 +115,7 @@ public final class DebeziumChangeSource implements AutoCloseable {
             beforeChanges.run();
         });
         startMode = CaptureStartup.prepare(config, slots, choice, configLabel);
+        schemaChanges = SchemaChangeCapture.start(config, configLabel, slots);
         CaptureTopics.ensure(config);
         try {
             Files.createDirectories(config.stateDir());
@@ -260,8 +262,19 @@ public final class DebeziumChangeSource implements AutoCloseable {
                                 DebeziumEngine.RecordCommitter<RecordChangeEvent<SourceRecord>> committer) throws InterruptedException {
             List<Future<RecordMetadata>> acks = new ArrayList<>(records.size());
             int[] sizes = new int[records.size()];
+            RuntimeException stop = null;
             for (RecordChangeEvent<SourceRecord> r : records) {
                 SourceRecord sr = r.record();
+                SchemaChangeCapture.Handling schema = schemaChanges.handle(sr);
+                if (schema instanceof SchemaChangeCapture.Stop s) {
+                    stop = new IllegalStateException(s.line()); // the records before it are sent and marked; it is not
+                    break;
+                }
+                if (schema instanceof SchemaChangeCapture.Send s) {
+                    sendNow(s.records()); // a schema change goes to every partition, ahead of the rows after it
+                    acks.add(null);
+                    continue;
+                }
                 if (PositionMarker.isMarker(config, sr) || Heartbeats.isHeartbeat(sr)) {
                     // Tidemark's own position marker or heartbeat message, or Debezium's heartbeat: marked processed
                     // below (so its offset is stored and the slot moves on), never sent
@@ -282,7 +295,7 @@ public final class DebeziumChangeSource implements AutoCloseable {
             int acked = 0;
             RuntimeException failed = null;
             Lsn furthest = null;
-            for (; acked < records.size(); acked++) {
+            for (; acked < acks.size(); acked++) {
                 SourceRecord sr = records.get(acked).record();
                 if (acks.get(acked) != null) {
                     try {
@@ -329,10 +342,31 @@ public final class DebeziumChangeSource implements AutoCloseable {
                     metrics.captured(t, n);
                 }
             }
+            if (failed == null) {
+                failed = stop;
+            }
             if (failed != null) {
                 throw failed;
             }
             committer.markBatchFinished();
+        }
+
+        /** Sends {@code out} and waits for every acknowledgement (with the records sent before them). */
+        private void sendNow(List<ProducerRecord<byte[], byte[]>> out) throws InterruptedException {
+            List<Future<RecordMetadata>> sends = new ArrayList<>();
+            for (ProducerRecord<byte[], byte[]> pr : out) {
+                produced.incrementAndGet();
+                sends.add(producer.send(pr));
+            }
+            producer.flush();
+            for (int i = 0; i < sends.size(); i++) {
+                try {
+                    sends.get(i).get();
+                } catch (ExecutionException e) {
+                    throw new IllegalStateException("Kafka did not acknowledge the schema change for topic " + out.get(i).topic()
+                            + " partition " + out.get(i).partition() + ": " + e.getCause().getMessage(), e.getCause());
+                }
+            }
         }
 
         /** Marks a record processed with the offset {@link ResumeSafeOffsets} chose for it (null: not at all). */
