@@ -78,19 +78,28 @@ final class SchemaChangeCapture {
         try (Connection c = slots.connect()) {
             if (EventTriggerPrivilege.mayCreate(c)) {
                 DdlTrigger.install(c, config);
-                DdlTrigger.Names n = DdlTrigger.names(config);
-                log.info("capture {}: schema changes: event trigger \"{}\"/\"{}\" (function {}.{}) writes each ALTER TABLE of a "
-                        + "captured table into the stream, ordered before the rows that follow it", config.name(),
-                        n.startTrigger(), n.endTrigger(), n.schema(), n.function());
+                log.info(startLine(config, Mode.EVENT_TRIGGER));
                 return new SchemaChangeCapture(config, configLabel, Mode.EVENT_TRIGGER, slots);
             }
         } catch (SQLException e) {
             throw new IllegalStateException("capture " + config.name() + ": cannot install the schema-change event trigger on the "
                     + "source: " + e.getMessage(), e);
         }
-        log.info("capture {}: schema changes: catalog comparison (source user {} may not create event triggers, which needs a "
-                + "superuser): a column added with a default or a renamed column stops capture", config.name(), config.source().user());
+        log.info(startLine(config, Mode.CATALOG_COMPARISON));
         return new SchemaChangeCapture(config, configLabel, Mode.CATALOG_COMPARISON, slots);
+    }
+
+    /** The start line saying which mode is in force. */
+    static String startLine(PipelineConfig config, Mode mode) {
+        if (mode == Mode.EVENT_TRIGGER) {
+            DdlTrigger.Names n = DdlTrigger.names(config);
+            return "capture " + config.name() + ": schema changes: event trigger \"" + n.startTrigger() + "\"/\"" + n.endTrigger()
+                    + "\" (function " + n.schema() + "." + n.function() + ") writes each ALTER TABLE of a captured table into the "
+                    + "stream, ordered before the rows that follow it";
+        }
+        return "capture " + config.name() + ": schema changes: catalog comparison (source user " + config.source().user()
+                + " may not create event triggers, which needs a superuser): a column added with a default or a renamed column "
+                + "stops capture";
     }
 
     Mode mode() {
