@@ -30,7 +30,7 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * Issue 20's corpus of schema changes, each on a captured table of 200 rows with changes before and after the DDL,
- * through real capture (event-trigger mode) into a SQLite and a PostgreSQL target. Every case ends one of two ways:
+ * through real capture (event-trigger mode) into SQLite, PostgreSQL and MariaDB targets. Every case ends one of two ways:
  * <em>followed exactly</em> — reconcile finds no difference and an independent comparison of every value of every
  * row (TableComparison) finds the target equal to the source — or <em>stopped with one line</em> naming the table,
  * the change and the recovery command, with every change before the DDL applied.
@@ -104,6 +104,11 @@ class SchemaChangeCorpusIT {
     }
 
     @Test
+    void followedCasesIntoMariaDb() throws Exception {
+        followAll("mariadb", TargetDatabase::mariadb);
+    }
+
+    @Test
     void stoppedCasesStopWithOneLineAfterApplyingEverythingBefore() throws Exception {
         for (Stopped c : STOPPED) {
             TableId t = new TableId("public", "sc_" + c.name());
@@ -151,7 +156,8 @@ class SchemaChangeCorpusIT {
             }
             assertThat(s.failure()).as("pipeline failure").isEmpty();
             try (Connection tc = target.connect(); Statement st = tc.createStatement();
-                 ResultSet rs = st.executeQuery("SELECT count(*) FROM \"sc_drop_column\" WHERE \"s\" = 'row 5'")) {
+                 ResultSet rs = st.executeQuery("SELECT count(*) FROM " + target.quotes().quote("sc_drop_column")
+                         + " WHERE " + target.quotes().quote("s") + " = 'row 5'")) {
                 assertThat(rs.next() ? rs.getInt(1) : -1).as("the dropped column keeps its values in the target (frozen)").isEqualTo(1);
             }
         }

@@ -78,6 +78,8 @@ public final class DebeziumChangeSource implements AutoCloseable {
     private CaptureStart startMode;
     private PositionMarker marker;
     private SchemaChangeCapture schemaChanges;
+    /** Set when a schema change stopped capture (see {@code ProducingConsumer#stopWithout}). */
+    private volatile boolean stopping;
     private volatile CaptureMetrics metrics = CaptureMetrics.NONE;
 
     public DebeziumChangeSource(PipelineConfig config) {
@@ -260,6 +262,9 @@ public final class DebeziumChangeSource implements AutoCloseable {
         @Override
         public void handleBatch(List<RecordChangeEvent<SourceRecord>> records,
                                 DebeziumEngine.RecordCommitter<RecordChangeEvent<SourceRecord>> committer) throws InterruptedException {
+            if (stopping) {
+                return; // a schema change stopped capture: nothing from it on is marked processed
+            }
             List<Future<RecordMetadata>> acks = new ArrayList<>(records.size());
             int[] sizes = new int[records.size()];
             RuntimeException stop = null;
@@ -342,13 +347,35 @@ public final class DebeziumChangeSource implements AutoCloseable {
                     metrics.captured(t, n);
                 }
             }
-            if (failed == null) {
-                failed = stop;
+            if (failed == null && stop != null) {
+                stopWithout(stop);
+                committer.markBatchFinished();
+                return;
             }
             if (failed != null) {
                 throw failed;
             }
             committer.markBatchFinished();
+        }
+
+        /**
+         * Stops capture on a schema change it cannot follow: the records before it are marked processed, the engine is
+         * closed from another thread the ordinary way (a failure thrown here would print Debezium's stack trace), and
+         * {@link #failure()} holds the one line.
+         */
+        private void stopWithout(RuntimeException stop) {
+            stopping = true;
+            failure = stop;
+            log.error("capture {} stopped: {}", config.name(), stop.getMessage());
+            Thread closer = new Thread(() -> {
+                try {
+                    closeEngine();
+                } catch (IOException | RuntimeException e) {
+                    log.warn("capture {}: closing the engine after a schema change stop failed: {}", config.name(), e.getMessage());
+                }
+            }, "tidemark-capture-stop-" + config.name());
+            closer.setDaemon(true);
+            closer.start();
         }
 
         /** Sends {@code out} and waits for every acknowledgement (with the records sent before them). */

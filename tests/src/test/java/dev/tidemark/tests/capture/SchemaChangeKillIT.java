@@ -19,7 +19,8 @@ import org.junit.jupiter.api.io.TempDir;
  * updates and inserts, and the process is killed as soon as the target recorded that schema change (its rows after
  * the DDL mostly not yet applied); the restart re-reads the change (on every partition) and the rows. The target must
  * then equal the source in every value. A change that stops capture exits 3 with one line, and stops again with the
- * same line after a restart (nothing skipped).
+ * same line after a restart (nothing skipped), without a stack trace; {@code tidemark drop} then removes the event
+ * triggers with the slot.
  */
 class SchemaChangeKillIT {
     static final TableId T = new TableId("public", "sk_items");
@@ -70,6 +71,15 @@ class SchemaChangeKillIT {
                 Process stop = f.spawn(log, "run", "--config", yaml.toString());
                 assertThat(f.awaitExit(stop, log, Duration.ofSeconds(90), () -> "no stop")).as("exit code, run " + run).isEqualTo(3);
                 assertThat(CaptureFixture.errorLines(log)).as("run " + run).containsExactly(line);
+                assertThat(CaptureFixture.stackTraceLines(log)).as("no stack trace, run " + run).isEmpty();
+            }
+
+            Path dropLog = dir.resolve("drop.log");
+            assertThat(f.runToEnd(dropLog, "drop", "--config", yaml.toString(), "--yes")).as("tidemark drop exit code").isZero();
+            assertThat(java.nio.file.Files.readString(dropLog)).contains("dropped event triggers \"tidemark_ddl_" + f.name + "_start\" and \"tidemark_ddl_"
+                    + f.name + "_end\" and their function");
+            try (Statement st = f.source.createStatement(); ResultSet rs = st.executeQuery("SELECT count(*) FROM pg_event_trigger")) {
+                assertThat(rs.next() ? rs.getInt(1) : -1).as("event triggers left after tidemark drop").isZero();
             }
         }
     }
