@@ -17,7 +17,8 @@ import java.util.stream.Collectors;
  * transaction-local setting; at {@code ddl_command_end} it compares them with the catalog and, for each captured table
  * whose columns or name changed, writes a transactional logical decoding message with prefix {@value #PREFIX} in the
  * DDL's own transaction: {@code {"pipeline", "tag", "before", "after"}} ({@link DdlMessage}). For a column added with
- * a constant default the message carries the default's value as text (the value every existing row got). A default
+ * a non-volatile default the message carries, as text, the value every existing row got: PostgreSQL's own
+ * {@code attmissingval}, read, never evaluated here. A default
  * is a constant when its expression calls only immutable functions and holds no SQL value function
  * ({@code CURRENT_TIMESTAMP}), sequence, parameter, sub-query or I/O coercion (a stricter form of PostgreSQL's
  * {@code contain_volatile_functions}: stable functions such as {@code now()} count as not constant).
@@ -126,24 +127,15 @@ public final class DdlTrigger {
                   FOR b IN SELECT * FROM jsonb_array_elements(before) LOOP
                     a := %s;
                     IF a IS DISTINCT FROM b THEN
-                      a := jsonb_set(a, '{columns}', coalesce((SELECT jsonb_agg(CASE
-                          WHEN (col->>'constant')::boolean AND col->>'default' IS NOT NULL AND NOT EXISTS (
-                            SELECT 1 FROM jsonb_array_elements(b->'columns') bc WHERE bc->'attnum' = col->'attnum')
-                          THEN col || jsonb_build_object('value', %s(col->>'default'))
-                          ELSE col END ORDER BY (col->>'attnum')::int)
-                        FROM jsonb_array_elements(a->'columns') col), '[]'::jsonb));
                       PERFORM pg_logical_emit_message(true, %s, jsonb_build_object('v', 1, 'pipeline', %s::text,
                         'tag', TG_TAG, 'before', b, 'after', a)::text);
                     END IF;
                   END LOOP;
                 END
                 """.formatted(tables, columnsOf(n, "x.rel"), literal(n.setting()), literal(n.setting()), literal(n.setting()),
-                columnsOf(n, "(b->>'oid')::oid"), q(n.schema()) + "." + q(n.function() + "_value"), literal(PREFIX),
+                columnsOf(n, "(b->>'oid')::oid"), literal(PREFIX),
                 literal(config.name()));
-        String value = "BEGIN\n  EXECUTE 'SELECT (' || expr || ')::text' INTO result;\nEND\n";
-        return "CREATE OR REPLACE FUNCTION " + q(n.schema()) + "." + q(n.function() + "_value") + "(expr text, OUT result text) "
-                + "LANGUAGE plpgsql SET search_path = pg_catalog, pg_temp AS " + dollar(value) + ";\n"
-                + "CREATE OR REPLACE FUNCTION " + q(n.schema()) + "." + q(n.function()) + "() RETURNS event_trigger "
+        return "CREATE OR REPLACE FUNCTION " + q(n.schema()) + "." + q(n.function()) + "() RETURNS event_trigger "
                 + "LANGUAGE plpgsql SECURITY DEFINER SET search_path = pg_catalog, pg_temp AS " + dollar(body);
     }
 
@@ -154,6 +146,7 @@ public final class DdlTrigger {
                   coalesce((SELECT jsonb_agg(jsonb_build_object('attnum', at.attnum, 'name', at.attname,
                       'type', format_type(at.atttypid, at.atttypmod), 'typname', ty.typname, 'typmod', at.atttypmod,
                       'notnull', at.attnotnull, 'identity', at.attidentity <> '', 'generated', at.attgenerated <> '',
+                      'value', CASE WHEN at.atthasmissing THEN (at.attmissingval::text::text[])[1] END,
                       'default', CASE WHEN at.attgenerated = '' THEN pg_get_expr(d.adbin, d.adrelid) END,
                       'constant', d.adbin IS NULL OR (d.adbin::text !~ '\\{(SQLVALUEFUNCTION|NEXTVALEXPR|PARAM|SUBLINK|COERCEVIAIO|ARRAYCOERCEEXPR)'
                         AND NOT EXISTS (SELECT 1 FROM regexp_matches(d.adbin::text, ':(?:funcid|opfuncid) (\\d+)', 'g') m

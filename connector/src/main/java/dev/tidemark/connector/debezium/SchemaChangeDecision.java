@@ -126,9 +126,11 @@ final class SchemaChangeDecision {
                         + is.type() + ", whose value capture does not carry to existing rows (it carries integers, boolean, "
                         + "text, varchar, real and double precision)" + stopSuffix);
             }
-            if (is.value() != null) {
-                changes.add(new ChangeEvent.ColumnChange.Added(is.name(), type(is, connect), is.value()));
+            if (is.value() == null) {
+                return new Stop(stopPrefix + "column " + is.name() + " was added with DEFAULT " + is.defaultExpr() + ", but the value "
+                        + "the existing rows got is not recorded (the same statement rewrote the table)" + stopSuffix);
             }
+            changes.add(new ChangeEvent.ColumnChange.Added(is.name(), type(is, connect), is.value()));
         }
         return new Follow(List.copyOf(changes), List.copyOf(notes));
     }

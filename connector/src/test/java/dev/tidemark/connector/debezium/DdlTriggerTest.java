@@ -34,7 +34,7 @@ class DdlTriggerTest {
         assertThat(plain.startTrigger()).isEqualTo("tidemark_ddl_orders_start");
         assertThat(plain.schema()).isEqualTo("sales");
         assertThat(odd.endTrigger()).matches("[a-z0-9_]+").hasSizeLessThanOrEqualTo(63);
-        assertThat(odd.function() + "_value").hasSizeLessThanOrEqualTo(63);
+        assertThat(odd.function()).hasSizeLessThanOrEqualTo(63);
     }
 
     @Test

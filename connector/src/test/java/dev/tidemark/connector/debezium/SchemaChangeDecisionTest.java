@@ -54,6 +54,14 @@ class SchemaChangeDecisionTest {
     }
 
     @Test
+    void aConstantDefaultWithoutTheRecordedValueStops() {
+        var out = SchemaChangeDecision.decide(change(plus(), plus(col(3, "c3", "integer", "int4", -1, "5", true, null))), "p.yaml");
+
+        assertThat(out).isInstanceOfSatisfying(SchemaChangeDecision.Stop.class, s -> assertThat(s.line())
+                .contains("column c3 was added with DEFAULT 5, but the value the existing rows got is not recorded"));
+    }
+
+    @Test
     void aVolatileDefaultStopsNamingTableChangeAndTheSnapshotCommand() {
         var out = SchemaChangeDecision.decide(change(plus(), plus(col(3, "at", "timestamp with time zone", "timestamptz", -1, "now()", false, null))), "p.yaml");
 
