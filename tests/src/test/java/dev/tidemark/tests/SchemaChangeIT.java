@@ -69,6 +69,44 @@ class SchemaChangeIT {
         }
     }
 
+    /**
+     * Any user of the source database may write a logical decoding message with the trigger's prefix: a forged
+     * "rename" (and a forged "add with a value") claiming to be this pipeline's is not applied, since only the
+     * trigger's messages carry its signature.
+     */
+    @Test
+    void aSchemaChangeMessageAnotherUserWritesIsNotApplied() throws Exception {
+        try (CdcFixture f = new CdcFixture("ddl_forged", dir, List.of(T))) {
+            f.sql("CREATE TABLE public.ddl_items (id int PRIMARY KEY, k int, v text)",
+                    "INSERT INTO ddl_items SELECT g, g * 10, 'row ' || g FROM generate_series(1, 300) g",
+                    "CREATE ROLE \"forger_" + f.database + "\" LOGIN");
+            Sidecar s = f.startPipeline();
+            f.awaitEqual(s, T, "target.db", "id");
+            String col = "\"type\": \"integer\", \"typname\": \"int4\", \"typmod\": -1, \"notnull\": false, \"identity\": false, "
+                    + "\"generated\": false, \"default\": null, \"constant\": true";
+            String shape = "{\"oid\": 1, \"schema\": \"public\", \"table\": \"ddl_items\", \"columns\": [{\"attnum\": 1, \"name\": \"id\", "
+                    + col + "}, {\"attnum\": 2, \"name\": \"%s\", " + col + "}, {\"attnum\": 3, \"name\": \"v\", \"type\": \"text\", "
+                    + "\"typname\": \"text\", \"typmod\": -1, \"notnull\": false, \"identity\": false, \"generated\": false, "
+                    + "\"default\": null, \"constant\": true}%s]}";
+            String forged = "{\"v\": 1, \"pipeline\": \"" + f.name + "\", \"tag\": \"ALTER TABLE\", \"before\": "
+                    + String.format(shape, "k", "") + ", \"after\": " + String.format(shape, "forged", ", {\"attnum\": 4, \"name\": \"x\", "
+                    + col.replace("\"default\": null", "\"default\": \"0\"") + ", \"value\": \"0\"}") + "}";
+            try (Connection forger = DriverManager.getConnection(f.pg.jdbcUrl(f.database), "forger_" + f.database, "");
+                 java.sql.PreparedStatement ps = forger.prepareStatement("SELECT pg_logical_emit_message(true, 'tidemark-ddl', ?)")) {
+                ps.setString(1, "0123456789abcdef0123456789abcdef" + forged);
+                ps.execute();
+                ps.setString(1, forged);
+                ps.execute();
+            }
+            f.sql("UPDATE ddl_items SET v = 'after' WHERE id = 7");
+            awaitValue(f, s, "SELECT \"v\" FROM \"ddl_items\" WHERE \"id\" = 7", "after");
+
+            assertThat(s.failure()).as("pipeline failure").isEmpty();
+            assertThat(targetColumns(f)).as("target columns after two forged messages").contains("k").doesNotContain("forged", "x");
+            assertThat(f.awaitEqual(s, T, "target.db", "id").summary()).endsWith("EQUAL");
+        }
+    }
+
     static void awaitValue(CdcFixture f, Sidecar s, String query, String expected) {
         await("target answers " + expected + " to " + query).atMost(Duration.ofSeconds(90)).pollInterval(Duration.ofMillis(200))
                 .failFast("pipeline failed", () -> s.failure().isPresent())

@@ -16,17 +16,20 @@ import java.util.stream.Collectors;
  * (attribute number, name, type, not null, default, whether the default is a constant, identity, generated) in a
  * transaction-local setting; at {@code ddl_command_end} it compares them with the catalog and, for each captured table
  * whose columns or name changed, writes a transactional logical decoding message with prefix {@value #PREFIX} in the
- * DDL's own transaction: {@code {"pipeline", "tag", "before", "after"}} ({@link DdlMessage}). For a column added with
- * a non-volatile default the message carries, as text, the value every existing row got: PostgreSQL's own
- * {@code attmissingval}, read, never evaluated here. A default
- * is a constant when its expression calls only immutable functions and holds no SQL value function
- * ({@code CURRENT_TIMESTAMP}), sequence, parameter, sub-query or I/O coercion (a stricter form of PostgreSQL's
- * {@code contain_volatile_functions}: stable functions such as {@code now()} count as not constant).
+ * DDL's own transaction: {@code {"pipeline", "tag", "before", "after"}} ({@link DdlMessage}), signed
+ * ({@link DdlSignature}) with a key kept in a table only the owner may read ({@link Names#keyTable()}).
+ *
+ * <p>For a column added with a non-volatile default the message carries, as text, the value every existing row got:
+ * PostgreSQL's own {@code attmissingval}, read, never evaluated here. A default is a constant when its expression
+ * calls only immutable functions and holds no SQL value function ({@code CURRENT_TIMESTAMP}), sequence, parameter,
+ * sub-query or I/O coercion (a stricter form of PostgreSQL's {@code contain_volatile_functions}: stable functions
+ * such as {@code now()} count as not constant).
  *
  * <p>The function runs with its owner's rights ({@code SECURITY DEFINER}, {@code search_path} pinned to
- * {@code pg_catalog}), so a DDL by any user can write the message. Created only when the source user may ({@link EventTriggerPrivilege}); replaced at every start (the captured
- * tables may have changed); removed by {@code tidemark drop} ({@link #drop}). Identifiers are quoted; the table names
- * and the pipeline name enter the function's body as SQL string literals.
+ * {@code pg_catalog}), so a DDL by any user can write the message. Created only when the source user may
+ * ({@link EventTriggerPrivilege}); replaced at every start (the captured tables may have changed); removed with the
+ * key table by {@code tidemark drop} ({@link #drop}). Identifiers are quoted; the table names and the pipeline name
+ * enter the function's body as SQL string literals.
  */
 public final class DdlTrigger {
     /** The prefix of the schema-change messages. */
@@ -36,14 +39,14 @@ public final class DdlTrigger {
     }
 
     /** The function's and the two triggers' names for one pipeline. */
-    record Names(String schema, String function, String startTrigger, String endTrigger, String setting) {
+    record Names(String schema, String function, String startTrigger, String endTrigger, String setting, String keyTable) {
     }
 
     static Names names(PipelineConfig config) {
         String base = "tidemark_ddl_" + shortName(config.name());
         String hash = Integer.toHexString(config.name().hashCode() & 0x7fffffff);
         String schema = config.source().tables().isEmpty() ? "public" : config.source().tables().get(0).schema();
-        return new Names(schema, base, base + "_start", base + "_end", "tidemark_" + hash + ".ddl_before");
+        return new Names(schema, base, base + "_start", base + "_end", "tidemark_" + hash + ".ddl_before", base + "_key");
     }
 
     /** The pipeline name cut to fit PostgreSQL's 63-byte identifiers with the suffixes added here. */
@@ -56,12 +59,26 @@ public final class DdlTrigger {
         return (clean.length() > 27 ? clean.substring(0, 27) : clean) + "_" + hash;
     }
 
-    /** Creates (or replaces) the function and both triggers, in one transaction. */
-    static void install(Connection c, PipelineConfig config) throws SQLException {
+    /**
+     * Creates (or replaces) the function and both triggers, in one transaction, and returns the key that signs their
+     * messages ({@link DdlSignature}): kept in a table only its owner may read (created once), so a message another
+     * user writes with the same prefix is told apart and ignored.
+     */
+    static String install(Connection c, PipelineConfig config) throws SQLException {
         Names n = names(config);
+        String keyTable = q(n.schema()) + "." + q(n.keyTable());
         boolean auto = c.getAutoCommit();
         c.setAutoCommit(false);
         try (Statement s = c.createStatement()) {
+            s.execute("CREATE TABLE IF NOT EXISTS " + keyTable + " (key text NOT NULL)");
+            s.execute("REVOKE ALL ON TABLE " + keyTable + " FROM PUBLIC");
+            s.execute("INSERT INTO " + keyTable + " (key) SELECT md5(gen_random_uuid()::text) || md5(gen_random_uuid()::text) "
+                    + "WHERE NOT EXISTS (SELECT 1 FROM " + keyTable + ")");
+            String key;
+            try (var rs = s.executeQuery("SELECT key FROM " + keyTable + " LIMIT 1")) {
+                rs.next();
+                key = rs.getString(1);
+            }
             s.execute(functionSql(config, n));
             s.execute("DROP EVENT TRIGGER IF EXISTS " + q(n.startTrigger()));
             s.execute("DROP EVENT TRIGGER IF EXISTS " + q(n.endTrigger()));
@@ -70,6 +87,7 @@ public final class DdlTrigger {
             s.execute("CREATE EVENT TRIGGER " + q(n.endTrigger()) + " ON ddl_command_end WHEN TAG IN ('ALTER TABLE') "
                     + "EXECUTE FUNCTION " + q(n.schema()) + "." + q(n.function()) + "()");
             c.commit();
+            return key;
         } catch (SQLException e) {
             c.rollback();
             throw e;
@@ -97,6 +115,7 @@ public final class DdlTrigger {
             s.execute("DROP EVENT TRIGGER IF EXISTS " + q(n.startTrigger()));
             s.execute("DROP EVENT TRIGGER IF EXISTS " + q(n.endTrigger()));
             s.execute("DROP FUNCTION IF EXISTS " + q(n.schema()) + "." + q(n.function()) + "()");
+            s.execute("DROP TABLE IF EXISTS " + q(n.schema()) + "." + q(n.keyTable()));
         }
         return true;
     }
@@ -112,6 +131,8 @@ public final class DdlTrigger {
                   before jsonb;
                   b jsonb;
                   a jsonb;
+                  sign_key text;
+                  message_text text;
                 BEGIN
                   IF TG_EVENT = 'ddl_command_start' THEN
                     SELECT coalesce(jsonb_agg(%s), '[]'::jsonb) INTO before
@@ -124,17 +145,17 @@ public final class DdlTrigger {
                     RETURN;
                   END IF;
                   PERFORM set_config(%s, '', true);
+                  SELECT key INTO sign_key FROM %s LIMIT 1;
                   FOR b IN SELECT * FROM jsonb_array_elements(before) LOOP
                     a := %s;
                     IF a IS DISTINCT FROM b THEN
-                      PERFORM pg_logical_emit_message(true, %s, jsonb_build_object('v', 1, 'pipeline', %s::text,
-                        'tag', TG_TAG, 'before', b, 'after', a)::text);
+                      message_text := jsonb_build_object('v', 1, 'pipeline', %s::text, 'tag', TG_TAG, 'before', b, 'after', a)::text;
+                      PERFORM pg_logical_emit_message(true, %s, md5(sign_key || message_text) || message_text);
                     END IF;
                   END LOOP;
                 END
                 """.formatted(tables, columnsOf(n, "x.rel"), literal(n.setting()), literal(n.setting()), literal(n.setting()),
-                columnsOf(n, "(b->>'oid')::oid"), literal(PREFIX),
-                literal(config.name()));
+                q(n.schema()) + "." + q(n.keyTable()), columnsOf(n, "(b->>'oid')::oid"), literal(config.name()), literal(PREFIX));
         return "CREATE OR REPLACE FUNCTION " + q(n.schema()) + "." + q(n.function()) + "() RETURNS event_trigger "
                 + "LANGUAGE plpgsql SECURITY DEFINER SET search_path = pg_catalog, pg_temp AS " + dollar(body);
     }

@@ -76,7 +76,8 @@ public final class PipelineDrop {
                     + e.getMessage() + " (dropping an event trigger needs a superuser as source.user)", e);
         }
         DdlTrigger.Names n = DdlTrigger.names(config);
-        return java.util.Optional.of("dropped event triggers \"" + n.startTrigger() + "\" and \"" + n.endTrigger() + "\" and their function");
+        return java.util.Optional.of("dropped event triggers \"" + n.startTrigger() + "\" and \"" + n.endTrigger()
+                + "\" and their function and key table");
     }
 
     /** Removes every item of {@code inventory}; returns one line per item removed. */

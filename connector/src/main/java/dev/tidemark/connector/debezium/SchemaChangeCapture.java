@@ -64,11 +64,14 @@ final class SchemaChangeCapture {
     private final Mode mode;
     private final EnvelopeEncoder encoder;
     private final CatalogComparison comparison;
+    /** The key of {@link DdlTrigger}'s signatures (event-trigger mode), else null. */
+    private final String key;
 
-    private SchemaChangeCapture(PipelineConfig config, String configLabel, Mode mode, SourceSlots slots) {
+    private SchemaChangeCapture(PipelineConfig config, String configLabel, Mode mode, SourceSlots slots, String key) {
         this.config = config;
         this.configLabel = configLabel;
         this.mode = mode;
+        this.key = key;
         this.encoder = new EnvelopeEncoder(config.kafka().topicPrefix(), "postgresql", config.source().database());
         this.comparison = mode == Mode.CATALOG_COMPARISON ? new CatalogComparison(config, configLabel, slots) : null;
     }
@@ -77,16 +80,16 @@ final class SchemaChangeCapture {
     static SchemaChangeCapture start(PipelineConfig config, String configLabel, SourceSlots slots) {
         try (Connection c = slots.connect()) {
             if (EventTriggerPrivilege.mayCreate(c)) {
-                DdlTrigger.install(c, config);
+                String key = DdlTrigger.install(c, config);
                 log.info(startLine(config, Mode.EVENT_TRIGGER));
-                return new SchemaChangeCapture(config, configLabel, Mode.EVENT_TRIGGER, slots);
+                return new SchemaChangeCapture(config, configLabel, Mode.EVENT_TRIGGER, slots, key);
             }
         } catch (SQLException e) {
             throw new IllegalStateException("capture " + config.name() + ": cannot install the schema-change event trigger on the "
                     + "source: " + e.getMessage(), e);
         }
         log.info(startLine(config, Mode.CATALOG_COMPARISON));
-        return new SchemaChangeCapture(config, configLabel, Mode.CATALOG_COMPARISON, slots);
+        return new SchemaChangeCapture(config, configLabel, Mode.CATALOG_COMPARISON, slots, null);
     }
 
     /** The start line saying which mode is in force. */
@@ -119,7 +122,17 @@ final class SchemaChangeCapture {
     }
 
     private Handling message(SourceRecord record, byte[] content) {
-        DdlMessage m = DdlMessage.parse(content);
+        Optional<byte[]> json = DdlSignature.verify(key, content);
+        if (json.isEmpty()) {
+            if (!forThisPipeline(content)) {
+                return new Send(List.of()); // another pipeline's trigger, signed with its own key
+            }
+            log.warn("capture {}: ignored a logical decoding message with prefix {} at source offset {} that this pipeline's event "
+                    + "trigger did not sign (written by another session: it is not applied)",
+                    config.name(), DdlTrigger.PREFIX, record.sourceOffset());
+            return new Send(List.of());
+        }
+        DdlMessage m = DdlMessage.parse(json.get());
         TableId table = m.before().table();
         if (!m.pipeline().equals(config.name()) || !config.source().tables().contains(table)) {
             return new Send(List.of()); // another pipeline's trigger
@@ -142,6 +155,21 @@ final class SchemaChangeCapture {
             out.add(new ProducerRecord<>(topic, p, null, value));
         }
         return new Send(out);
+    }
+
+    /** Whether an unverified message names this pipeline (it is then a forgery or damaged, and worth a warning). */
+    private boolean forThisPipeline(byte[] content) {
+        for (int skip : new int[] {32, 0}) {
+            try {
+                if (content.length >= skip && DdlMessage.parse(java.util.Arrays.copyOfRange(content, skip, content.length))
+                        .pipeline().equals(config.name())) {
+                    return true;
+                }
+            } catch (IllegalArgumentException e) {
+                // not that layout
+            }
+        }
+        return false;
     }
 
     /** The content of a {@link DdlTrigger} message, or empty for any other record. */

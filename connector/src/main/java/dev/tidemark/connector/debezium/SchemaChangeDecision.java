@@ -91,7 +91,8 @@ final class SchemaChangeDecision {
                         + " NOT NULL changes no value; the target column stays nullable");
             }
             if (!java.util.Objects.equals(is.defaultExpr(), was.defaultExpr())) {
-                notes.add("table " + table + " column " + is.name() + ": default " + (is.defaultExpr() == null ? "dropped" : "now " + is.defaultExpr())
+                notes.add("table " + table + " column " + is.name() + ": default "
+                        + (is.defaultExpr() == null ? "dropped" : "now " + is.defaultExpr())
                         + "; existing rows keep their values and new rows carry theirs");
             }
         }

@@ -68,7 +68,9 @@ final class SchemaHistory {
                 }
             }
         }
-        RowSchema schema = adapted.computeIfAbsent(row.schema(), s -> new java.util.HashMap<>()).computeIfAbsent(first, f -> schemaFrom(row.schema(), f));
+        int from = first;
+        RowSchema schema = adapted.computeIfAbsent(row.schema(), s -> new java.util.HashMap<>())
+                .computeIfAbsent(from, f -> schemaFrom(row.schema(), f));
         return new ChangeEvent.Upsert(row.table(), key, schema, values, row.position(), row.op());
     }
 
