@@ -7,6 +7,8 @@ import java.util.Objects;
 /**
  * One change to apply to a target, decoded from a change-event envelope. Exhaustive by design: the sink switches
  * over the permitted records without a default branch, so a new kind of change cannot be silently ignored.
+ * {@link SchemaChange} (envelope {@code op} {@value SchemaChange#OP}) is ordered among the rows like any other event;
+ * a decoder that predates it refuses it as an unknown {@code op}.
  *
  * <p>Keys are maps from key column name to value in key-column order; values are the decoded Java values
  * ({@link Long}, {@link Double}, {@link Boolean}, {@link String}, {@link java.math.BigDecimal},
@@ -84,6 +86,63 @@ public sealed interface ChangeEvent {
         @Override
         public Truncate withPosition(SourcePosition position) {
             return new Truncate(table, position);
+        }
+    }
+
+    /**
+     * A change of a table's columns at the source, at the position of the DDL that made it (capture sends one copy to
+     * every partition of the table's topic, so it precedes every later row of the table on each). Rows whose position
+     * precedes it were written with the columns before the change.
+     */
+    record SchemaChange(TableId table, SourcePosition position, List<ColumnChange> changes, String statement)
+            implements ChangeEvent {
+        /** The envelope's {@code op} of a schema change. */
+        public static final String OP = "ddl";
+
+        public SchemaChange {
+            Objects.requireNonNull(table, "table");
+            Objects.requireNonNull(position, "position");
+            changes = List.copyOf(changes);
+            statement = statement == null ? "" : statement;
+        }
+
+        @Override
+        public Map<String, Object> key() {
+            return Map.of();
+        }
+
+        @Override
+        public SchemaChange withPosition(SourcePosition position) {
+            return new SchemaChange(table, position, changes, statement);
+        }
+    }
+
+    /** One column's part of a {@link SchemaChange}. */
+    sealed interface ColumnChange {
+        /**
+         * A column added with a constant default: every row that existed got {@code value} (the default's text, as
+         * PostgreSQL casts it to text), typed as {@code type} in change events.
+         */
+        record Added(String column, ColumnType type, String value) implements ColumnChange {
+            public Added {
+                Objects.requireNonNull(column, "column");
+                Objects.requireNonNull(type, "type");
+            }
+        }
+
+        /** A column renamed (same attribute number at the source): its values stay. */
+        record Renamed(String from, String to) implements ColumnChange {
+            public Renamed {
+                Objects.requireNonNull(from, "from");
+                Objects.requireNonNull(to, "to");
+            }
+        }
+
+        /** A column dropped at the source. */
+        record Dropped(String column) implements ColumnChange {
+            public Dropped {
+                Objects.requireNonNull(column, "column");
+            }
         }
     }
 

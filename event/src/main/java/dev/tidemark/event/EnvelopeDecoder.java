@@ -23,7 +23,8 @@ import java.util.Map;
  * ({@code {"schema": …, "payload": …}}) into {@link ChangeEvent}s.
  *
  * <p>Mapping per {@code op}: {@code c}, {@code u}, {@code r} → {@link ChangeEvent.Upsert} of {@code after};
- * {@code d} → {@link ChangeEvent.Delete}; {@code t} → {@link ChangeEvent.Truncate}; a record with a null value
+ * {@code d} → {@link ChangeEvent.Delete}; {@code t} → {@link ChangeEvent.Truncate}; {@code ddl} →
+ * {@link ChangeEvent.SchemaChange} (its {@code ddl} field, {@link SchemaChangeJson}); a record with a null value
  * (tombstone) → a {@link ChangeEvent.Delete} of its key. Any other {@code op} is rejected. Values are decoded
  * exactly: decimals from their unscaled bytes and scale, temporal types at their declared precision.
  *
@@ -116,7 +117,11 @@ public final class EnvelopeDecoder {
             case "t" -> {
                 return new ChangeEvent.Truncate(table, position);
             }
-            default -> throw new PoisonEventException(origin, "unknown op '" + op + "' (expected c, u, r, d or t)", null);
+            case ChangeEvent.SchemaChange.OP -> {
+                return SchemaChangeJson.decode(table, position, payload.path("ddl").asText(""));
+            }
+            default -> throw new PoisonEventException(origin, "unknown op '" + op + "' (expected c, u, r, d, t or "
+                    + ChangeEvent.SchemaChange.OP + ")", null);
         }
     }
 
@@ -144,7 +149,7 @@ public final class EnvelopeDecoder {
      * {@link SourcePosition.Wal} positions; an envelope without {@code sequence} (Tidemark's own encoder) keeps the
      * version 1 {@link SourcePosition.Lsn}.
      */
-    static SourcePosition position(JsonNode source) {
+    public static SourcePosition position(JsonNode source) {
         JsonNode lsn = source.get("lsn");
         if (lsn != null && lsn.canConvertToLong()) {
             long change = lsn.asLong();

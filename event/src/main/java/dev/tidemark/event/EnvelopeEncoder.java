@@ -97,6 +97,28 @@ public final class EnvelopeEncoder {
         return write(envelope(valueSchema, payload));
     }
 
+    /**
+     * The record value of a schema change (no key): {@code op} {@value ChangeEvent.SchemaChange#OP}, the source with
+     * table and position, and the change as JSON text in {@code ddl} ({@link SchemaChangeJson}).
+     */
+    public byte[] schemaChange(ChangeEvent.SchemaChange change, long tsMs) {
+        ObjectNode valueSchema = F.objectNode();
+        valueSchema.put("type", "struct");
+        ArrayNode fields = valueSchema.putArray("fields");
+        fields.add(sourceSchema());
+        fields.add(simple("string", false, "op"));
+        fields.add(simple("int64", true, "ts_ms"));
+        fields.add(simple("string", false, "ddl"));
+        valueSchema.put("optional", false);
+        valueSchema.put("name", schemaName(change.table(), "SchemaChange"));
+        ObjectNode payload = F.objectNode();
+        payload.set("source", source(change, tsMs));
+        payload.put("op", ChangeEvent.SchemaChange.OP);
+        payload.put("ts_ms", tsMs);
+        payload.put("ddl", SchemaChangeJson.encode(change));
+        return write(envelope(valueSchema, payload));
+    }
+
     /** A tombstone's value: null. */
     public static byte[] tombstone() {
         return null;

@@ -88,8 +88,8 @@ final class CaptureSettings {
         // --accept-gap without usable offsets: stream from the slot's position, no snapshot
         p.setProperty("snapshot.mode", startMode instanceof CaptureStart.AcceptGap ? "no_data"
                 : s.debezium().getOrDefault("snapshot.mode", "initial"));
-        // only Tidemark's own position markers (see PositionMarker); they are never sent to Kafka
-        p.setProperty("message.prefix.include.list", SourceSlots.MESSAGE_PREFIX);
+        // only Tidemark's own position markers (see PositionMarker), never sent to Kafka, and its schema changes (DdlTrigger)
+        p.setProperty("message.prefix.include.list", SourceSlots.MESSAGE_PREFIX + "," + DdlTrigger.PREFIX);
         // ... and of its heartbeats (see Heartbeats)
         Heartbeats.configure(s, p);
         p.setProperty("poll.interval.ms", Long.toString(s.pollInterval().toMillis()));

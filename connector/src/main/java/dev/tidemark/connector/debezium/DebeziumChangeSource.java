@@ -83,6 +83,9 @@ public final class DebeziumChangeSource implements AutoCloseable {
     private CaptureLock lock;
     private SourceTablesWatch partitions;
     private final java.util.concurrent.atomic.AtomicBoolean engineClosed = new java.util.concurrent.atomic.AtomicBoolean();
+    private SchemaChangeCapture schemaChanges;
+    /** Set when a schema change stopped capture (see {@code ProducingConsumer#stopWithout}). */
+    private volatile boolean stopping;
     private volatile CaptureMetrics metrics = CaptureMetrics.NONE;
 
     public DebeziumChangeSource(PipelineConfig config) {
@@ -157,6 +160,7 @@ public final class DebeziumChangeSource implements AutoCloseable {
         recordReplacedIdentities(identities);
         startMode = CaptureStartup.prepare(config, slots, choice, configLabel);
         CaptureHistory.record(config, startMode); // before the topics and their first record: where a complete history starts
+        schemaChanges = SchemaChangeCapture.start(config, configLabel, slots);
         CaptureTopics.ensure(config);
         try {
             Files.createDirectories(config.stateDir());
@@ -340,10 +344,24 @@ public final class DebeziumChangeSource implements AutoCloseable {
         @Override
         public void handleBatch(List<RecordChangeEvent<SourceRecord>> records,
                                 DebeziumEngine.RecordCommitter<RecordChangeEvent<SourceRecord>> committer) throws InterruptedException {
+            if (stopping) {
+                return; // a schema change stopped capture: nothing from it on is marked processed
+            }
             List<Future<RecordMetadata>> acks = new ArrayList<>(records.size());
             int[] sizes = new int[records.size()];
+            RuntimeException stop = null;
             for (RecordChangeEvent<SourceRecord> r : records) {
                 SourceRecord sr = r.record();
+                SchemaChangeCapture.Handling schema = schemaChanges.handle(sr);
+                if (schema instanceof SchemaChangeCapture.Stop s) {
+                    stop = new IllegalStateException(s.line()); // the records before it are sent and marked; it is not
+                    break;
+                }
+                if (schema instanceof SchemaChangeCapture.Send s) {
+                    sendNow(s.records()); // a schema change goes to every partition, ahead of the rows after it
+                    acks.add(null);
+                    continue;
+                }
                 if (PositionMarker.isMarker(config, sr) || Heartbeats.isHeartbeat(sr)) {
                     // Tidemark's own position marker or heartbeat message, or Debezium's heartbeat: marked processed
                     // below (so its offset is stored and the slot moves on), never sent
@@ -364,7 +382,7 @@ public final class DebeziumChangeSource implements AutoCloseable {
             int acked = 0;
             RuntimeException failed = null;
             Lsn furthest = null;
-            for (; acked < records.size(); acked++) {
+            for (; acked < acks.size(); acked++) {
                 SourceRecord sr = records.get(acked).record();
                 if (acks.get(acked) != null) {
                     try {
@@ -411,10 +429,53 @@ public final class DebeziumChangeSource implements AutoCloseable {
                     metrics.captured(t, n);
                 }
             }
+            if (failed == null && stop != null) {
+                stopWithout(stop);
+                committer.markBatchFinished();
+                return;
+            }
             if (failed != null) {
                 throw failed;
             }
             committer.markBatchFinished();
+        }
+
+        /**
+         * Stops capture on a schema change it cannot follow: the records before it are marked processed, the engine is
+         * closed from another thread the ordinary way (a failure thrown here would print Debezium's stack trace), and
+         * {@link #failure()} holds the one line.
+         */
+        private void stopWithout(RuntimeException stop) {
+            stopping = true;
+            failure = stop;
+            log.error("capture {} stopped: {}", config.name(), stop.getMessage());
+            Thread closer = new Thread(() -> {
+                try {
+                    closeEngine();
+                } catch (IOException | RuntimeException e) {
+                    log.warn("capture {}: closing the engine after a schema change stop failed: {}", config.name(), e.getMessage());
+                }
+            }, "tidemark-capture-stop-" + config.name());
+            closer.setDaemon(true);
+            closer.start();
+        }
+
+        /** Sends {@code out} and waits for every acknowledgement (with the records sent before them). */
+        private void sendNow(List<ProducerRecord<byte[], byte[]>> out) throws InterruptedException {
+            List<Future<RecordMetadata>> sends = new ArrayList<>();
+            for (ProducerRecord<byte[], byte[]> pr : out) {
+                produced.incrementAndGet();
+                sends.add(producer.send(pr));
+            }
+            producer.flush();
+            for (int i = 0; i < sends.size(); i++) {
+                try {
+                    sends.get(i).get();
+                } catch (ExecutionException e) {
+                    throw new IllegalStateException("Kafka did not acknowledge the schema change for topic " + out.get(i).topic()
+                            + " partition " + out.get(i).partition() + ": " + e.getCause().getMessage(), e.getCause());
+                }
+            }
         }
 
         /** Marks a record processed with the offset {@link ResumeSafeOffsets} chose for it (null: not at all). */

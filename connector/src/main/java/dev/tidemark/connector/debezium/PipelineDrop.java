@@ -81,6 +81,21 @@ public final class PipelineDrop {
         return out;
     }
 
+    /** Drops the pipeline's schema-change event triggers ({@link DdlTrigger}) when present; the line saying so, or empty. */
+    private static java.util.Optional<String> dropDdlTrigger(PipelineConfig config) {
+        try (Connection c = new SourceSlots(config.source()).connect()) {
+            if (!DdlTrigger.drop(c, config)) {
+                return java.util.Optional.empty();
+            }
+        } catch (SQLException e) {
+            throw new IllegalStateException("cannot drop the schema-change event triggers of pipeline " + config.name() + ": "
+                    + e.getMessage() + " (dropping an event trigger needs a superuser as source.user)", e);
+        }
+        DdlTrigger.Names n = DdlTrigger.names(config);
+        return java.util.Optional.of("dropped event triggers \"" + n.startTrigger() + "\" and \"" + n.endTrigger()
+                + "\" and their function and key table");
+    }
+
     /** Removes every item of {@code inventory}; returns one line per item removed. */
     public static List<String> remove(PipelineConfig config, DropPlan.Inventory inventory) {
         List<String> done = new ArrayList<>();
@@ -118,6 +133,7 @@ public final class PipelineDrop {
                 throw new IllegalStateException("cannot connect to the source of pipeline " + config.name() + ": " + e.getMessage(), e);
             }
         }
+        dropDdlTrigger(config).ifPresent(done::add);
         if (!inventory.topics().isEmpty()) {
             try (Admin admin = Admin.create(config.kafka().adminProperties())) {
                 admin.deleteTopics(inventory.topics()).all().get(KAFKA_WAIT_SECONDS, TimeUnit.SECONDS);

@@ -50,6 +50,7 @@ public final class JdbcChangeSink implements AutoCloseable {
     private ApplyFailures failures;
     private RowUpserts rowUpserts;
     private RowDeletes rowDeletes;
+    private SchemaChangeApplier schemaChanges;
 
     /** A sink writing through {@code target}'s connection, opened here (see {@link TargetConnection} for who closes it). */
     public JdbcChangeSink(TargetConnection target, Dialect dialect, SinkOptions options) throws SQLException {
@@ -78,6 +79,7 @@ public final class JdbcChangeSink implements AutoCloseable {
         failures = new ApplyFailures(connection, dialect, tables);
         rowUpserts = new RowUpserts(connection, dialect, options, tables, this::statement);
         rowDeletes = new RowDeletes(connection, dialect, options, tables, this::statement);
+        schemaChanges = new SchemaChangeApplier(connection, dialect, tables);
     }
 
     /** Replaces the retry policy for transient failures (default {@link RetryPolicy#DEFAULT}). */
@@ -172,12 +174,16 @@ public final class JdbcChangeSink implements AutoCloseable {
                 targetNames.claim(e.table()); // two source tables never merge into one target table
             }
             offsets.ensureTable(tables);
+            tableAtWork = SchemaChangeApplier.TABLE;
+            List<ChangeEvent> rows = schemaChanges.prepare(events);
             tableAtWork = TablePositions.TABLE;
             BatchPlan.TableMarks marks = positions().marks();
-            List<BatchPlan.Step> plan = BatchPlan.of(events, marks);
+            List<BatchPlan.Step> plan = BatchPlan.of(rows, marks);
             prepareTables(plan); // commits its DDL: nothing of the batch may be written before it
+            tableAtWork = SchemaChangeApplier.TABLE;
+            schemaChanges.writePending();
             tableAtWork = TablePositions.TABLE;
-            positions().raiseSnapshots(events, marks);
+            positions().raiseSnapshots(rows, marks);
             for (BatchPlan.Step step : plan) {
                 if (step instanceof BatchPlan.Truncation t) {
                     tableAtWork = targetTable(t.event());
@@ -307,6 +313,7 @@ public final class JdbcChangeSink implements AutoCloseable {
 
     private void rollbackQuietly() {
         tables.forget();
+        schemaChanges.forget();
         offsets.rolledBack();
         for (PreparedStatement ps : statements.values()) {
             try {

@@ -264,6 +264,30 @@ final class TargetTables {
         return changed;
     }
 
+    /** Adds a nullable column for a schema change (not committed here) and records its type. */
+    void addColumn(String table, String column, ColumnType type) throws SQLException {
+        ensureMetadataTable();
+        execute("ALTER TABLE " + dialect.quote(table) + " ADD COLUMN " + dialect.quote(column) + " " + dialect.columnType(type, false));
+        record(table, column, type, false);
+        columns(table).ifPresent(cols -> cols.add(column));
+        sqlTypes.remove(table);
+        verified.removeIf(v -> v.get(0).equals(table));
+    }
+
+    /** Renames a column for a schema change, with its recorded type (not committed here); forgets what was read. */
+    void renameColumn(String table, String from, String to) throws SQLException {
+        ensureMetadataTable();
+        execute("ALTER TABLE " + dialect.quote(table) + " RENAME COLUMN " + dialect.quote(from) + " TO " + dialect.quote(to));
+        try (PreparedStatement ps = connection.prepareStatement("UPDATE " + q(SinkOptions.COLUMNS_TABLE) + " SET " + q("column_name")
+                + " = ? WHERE " + q("table_name") + " = ? AND " + q("column_name") + " = ?")) {
+            ps.setString(1, to);
+            ps.setString(2, table);
+            ps.setString(3, from);
+            ps.executeUpdate();
+        }
+        forget();
+    }
+
     private void create(String table, RowSchema schema) throws SQLException {
         Map<String, String> keyTypes = dialect.keyColumnTypes(table, schema); // refuses a key that cannot fit, before any DDL
         List<String> defs = new ArrayList<>();

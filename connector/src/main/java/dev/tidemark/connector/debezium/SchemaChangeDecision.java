@@ -1,0 +1,169 @@
+package dev.tidemark.connector.debezium;
+
+import dev.tidemark.event.ChangeEvent;
+import dev.tidemark.event.ColumnType;
+import dev.tidemark.event.TableId;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+
+/**
+ * What capture does with one schema change of a captured table ({@link DdlMessage}), column by column, matched by
+ * attribute number (stable across a rename). Pure.
+ *
+ * <ul>
+ *   <li>column added: without a default (or DEFAULT NULL) existing rows are NULL ({@link ChangeEvent.ColumnChange.Added}
+ *       with no value where the type is one it carries, so a target column of that name kept from an earlier drop is
+ *       set to NULL too); with a constant default of a type it can carry ({@link #TYPES}) → {@link ChangeEvent.ColumnChange.Added}
+ *       with the value existing rows got; a default that is not a constant ({@code now()}, {@code random()}, a
+ *       sequence), an identity column, or a constant of another type → {@link Stop};
+ *       a generated column → a note (pgoutput sends no generated columns, the target never gets it);</li>
+ *   <li>column renamed → {@link ChangeEvent.ColumnChange.Renamed}; dropped → {@link ChangeEvent.ColumnChange.Dropped};</li>
+ *   <li>type changed: a widening that keeps every value (smaller → larger integer, between {@code text} and
+ *       {@code varchar}, {@code numeric(p,s)} → {@code numeric(p',s)} with p' ≥ p) → a note (later rows carry the new
+ *       type and the sink widens the column); any other type change rewrote existing rows without row events →
+ *       {@link Stop};</li>
+ *   <li>SET/DROP NOT NULL and SET/DROP DEFAULT change no stored value → a note;</li>
+ *   <li>the table renamed → {@link Stop} (capture follows tables by name).</li>
+ * </ul>
+ * The stop line names the table, the change and the command that recovers.
+ */
+final class SchemaChangeDecision {
+    /** Source types whose constant defaults are carried, with the Connect type their change events use. */
+    static final Map<String, String> TYPES = Map.of("int2", "int16", "int4", "int32", "int8", "int64", "bool", "boolean",
+            "text", "string", "varchar", "string", "float4", "float", "float8", "double");
+    private static final List<String> INTEGERS = List.of("int2", "int4", "int8");
+    private static final Set<String> TEXTS = Set.of("text", "varchar");
+
+    private SchemaChangeDecision() {
+    }
+
+    /** The outcome. */
+    sealed interface Outcome {
+    }
+
+    /** Follow: send {@code changes} (none: nothing to carry) and log each note. */
+    record Follow(List<ChangeEvent.ColumnChange> changes, List<String> notes) implements Outcome {
+    }
+
+    /** Stop capture with this one line; nothing from the change on is sent. */
+    record Stop(String line) implements Outcome {
+    }
+
+    static Outcome decide(DdlMessage m, String configLabel) {
+        TableId table = m.before().table();
+        if (m.after().isEmpty()) {
+            return new Follow(List.of(), List.of());
+        }
+        DdlMessage.Shape after = m.after().get();
+        String snapshot = "`tidemark snapshot --config " + (configLabel == null ? "<path>" : configLabel) + " --table ";
+        if (!after.table().equals(table)) {
+            return new Stop("capture stopped: table " + table + " was renamed to " + after.table() + " at the source; capture follows "
+                    + "tables by name, so its changes would no longer arrive. Nothing from that change on was sent. Put "
+                    + after.table() + " in source.tables in place of " + table + ", then run " + snapshot + after.table() + "`");
+        }
+        List<ChangeEvent.ColumnChange> changes = new ArrayList<>();
+        List<String> notes = new ArrayList<>();
+        String stopPrefix = "capture stopped: table " + table + ": ";
+        String stopSuffix = "; nothing from that change on was sent. Copy the table again: " + snapshot + table + "`";
+        for (DdlMessage.Col was : m.before().columns()) {
+            Optional<DdlMessage.Col> now = after.byAttnum(was.attnum());
+            if (now.isEmpty()) {
+                changes.add(new ChangeEvent.ColumnChange.Dropped(was.name()));
+                continue;
+            }
+            DdlMessage.Col is = now.get();
+            if (!is.name().equals(was.name())) {
+                changes.add(new ChangeEvent.ColumnChange.Renamed(was.name(), is.name()));
+            }
+            if (!is.type().equals(was.type())) {
+                if (!keepsValues(was, is)) {
+                    return new Stop(stopPrefix + "column " + is.name() + " changed type from " + was.type() + " to " + is.type()
+                            + ", which rewrote every existing row at the source without row events" + stopSuffix);
+                }
+                notes.add("table " + table + " column " + is.name() + ": type " + was.type() + " → " + is.type()
+                        + " keeps every value; the sink widens the target column with the next row");
+            }
+            if (is.notNull() != was.notNull()) {
+                notes.add("table " + table + " column " + is.name() + ": " + (is.notNull() ? "SET" : "DROP")
+                        + " NOT NULL changes no value; the target column stays nullable");
+            }
+            if (!java.util.Objects.equals(is.defaultExpr(), was.defaultExpr())) {
+                notes.add("table " + table + " column " + is.name() + ": default "
+                        + (is.defaultExpr() == null ? "dropped" : "now " + is.defaultExpr())
+                        + "; existing rows keep their values and new rows carry theirs");
+            }
+        }
+        for (DdlMessage.Col is : after.columns()) {
+            if (m.before().byAttnum(is.attnum()).isPresent()) {
+                continue;
+            }
+            if (is.generated()) {
+                notes.add("table " + table + " column " + is.name() + " is generated: pgoutput sends no generated columns, so the "
+                        + "target does not get it");
+                continue;
+            }
+            if (is.identity()) {
+                return new Stop(stopPrefix + "column " + is.name() + " was added as an identity column: every existing row got "
+                        + "its own value from a sequence, and PostgreSQL sent no row events for them" + stopSuffix);
+            }
+            String connect = TYPES.get(is.typname());
+            if (is.defaultExpr() == null || "NULL".equalsIgnoreCase(is.defaultExpr()) || is.defaultExpr().startsWith("NULL::")) {
+                // existing rows are NULL at the source too; carried where the type is, so that a target column of the
+                // same name kept from an earlier drop is set to NULL as well
+                if (connect != null) {
+                    changes.add(new ChangeEvent.ColumnChange.Added(is.name(), type(is, connect), null));
+                }
+                continue;
+            }
+            if (!is.constant()) {
+                return new Stop(stopPrefix + "column " + is.name() + " was added with DEFAULT " + is.defaultExpr() + ", which is not "
+                        + "a constant: the existing rows got values PostgreSQL sent no row events for" + stopSuffix);
+            }
+            if (connect == null) {
+                return new Stop(stopPrefix + "column " + is.name() + " was added with DEFAULT " + is.defaultExpr() + " of type "
+                        + is.type() + ", whose value capture does not carry to existing rows (it carries integers, boolean, "
+                        + "text, varchar, real and double precision)" + stopSuffix);
+            }
+            if (is.value() == null) {
+                return new Stop(stopPrefix + "column " + is.name() + " was added with DEFAULT " + is.defaultExpr() + ", but the value "
+                        + "the existing rows got is not recorded (the same statement rewrote the table)" + stopSuffix);
+            }
+            changes.add(new ChangeEvent.ColumnChange.Added(is.name(), type(is, connect), is.value()));
+        }
+        return new Follow(List.copyOf(changes), List.copyOf(notes));
+    }
+
+    /** The Connect type the change events of {@code c} use, with the source type parameters Debezium adds. */
+    private static ColumnType type(DdlMessage.Col c, String connect) {
+        Map<String, String> params = new java.util.HashMap<>();
+        params.put(ColumnType.SOURCE_TYPE, c.typname().toUpperCase(java.util.Locale.ROOT));
+        if (c.typname().equals("varchar") && c.typmod() > 4) {
+            params.put(ColumnType.SOURCE_LENGTH, Integer.toString(c.typmod() - 4));
+        }
+        return new ColumnType(connect, null, params);
+    }
+
+    /** Whether a type change keeps every stored value as it was (the target can follow it). */
+    static boolean keepsValues(DdlMessage.Col was, DdlMessage.Col is) {
+        int a = INTEGERS.indexOf(was.typname());
+        int b = INTEGERS.indexOf(is.typname());
+        if (a >= 0 && b >= 0) {
+            return b >= a;
+        }
+        if (TEXTS.contains(was.typname()) && TEXTS.contains(is.typname())) {
+            // to a shorter varchar PostgreSQL refuses the change when a value is too long; a value is never cut
+            return true;
+        }
+        if (was.typname().equals("numeric") && is.typname().equals("numeric") && was.typmod() > 4 && is.typmod() > 4) {
+            int wp = (was.typmod() - 4) >> 16;
+            int ws = (was.typmod() - 4) & 0xffff;
+            int ip = (is.typmod() - 4) >> 16;
+            int is2 = (is.typmod() - 4) & 0xffff;
+            return ws == is2 && ip >= wp;
+        }
+        return false;
+    }
+}

@@ -1,0 +1,58 @@
+package dev.tidemark.connector.debezium;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.tidemark.connector.config.KafkaConfig;
+import dev.tidemark.connector.config.PipelineConfig;
+import dev.tidemark.connector.config.Secret;
+import dev.tidemark.connector.config.SourceConfig;
+import dev.tidemark.connector.config.TargetConfig;
+import dev.tidemark.event.TableId;
+import dev.tidemark.sink.jdbc.SinkOptions;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+class DdlTriggerTest {
+    private static PipelineConfig config(String name, TableId... tables) {
+        return new PipelineConfig(name,
+                new SourceConfig("jdbc:postgresql://127.0.0.1:5432/db", "app", Secret.empty(), "slot", "pub", List.of(tables), true,
+                        Duration.ofMillis(10)),
+                new KafkaConfig("127.0.0.1:9092", name, 2, (short) 1, Map.of()),
+                new TargetConfig("jdbc:sqlite:/tmp/t.db", null, Secret.empty(), 500, SinkOptions.DEFAULT_POSITION_COLUMN, false),
+                Path.of("/tmp/state"));
+    }
+
+    @Test
+    void namesFollowThePipelineAndFitPostgresIdentifiers() {
+        DdlTrigger.Names plain = DdlTrigger.names(config("orders", new TableId("sales", "t")));
+        DdlTrigger.Names odd = DdlTrigger.names(config("a-very-long-pipeline-name-with-dashes-and-more-words", new TableId("public", "t")));
+
+        assertThat(plain.function()).isEqualTo("tidemark_ddl_orders");
+        assertThat(plain.startTrigger()).isEqualTo("tidemark_ddl_orders_start");
+        assertThat(plain.schema()).isEqualTo("sales");
+        assertThat(odd.endTrigger()).matches("[a-z0-9_]+").hasSizeLessThanOrEqualTo(63);
+        assertThat(odd.function()).hasSizeLessThanOrEqualTo(63);
+    }
+
+    @Test
+    void tableAndPipelineNamesEnterTheFunctionOnlyAsQuotedLiterals() {
+        String sql = DdlTrigger.functionSql(config("p'1", new TableId("public", "it's \"odd\"")),
+                DdlTrigger.names(config("p'1", new TableId("public", "it's \"odd\""))));
+
+        assertThat(sql).contains("ARRAY['\"public\".\"it''s \"\"odd\"\"\"']::text[]").contains("'p''1'::text")
+                .contains("SECURITY DEFINER SET search_path = pg_catalog, pg_temp");
+    }
+
+    @Test
+    void theStartLineSaysWhichModeIsInForce() {
+        PipelineConfig c = config("orders", new TableId("public", "t"));
+
+        assertThat(SchemaChangeCapture.startLine(c, SchemaChangeCapture.Mode.EVENT_TRIGGER))
+                .startsWith("capture orders: schema changes: event trigger \"tidemark_ddl_orders_start\"/\"tidemark_ddl_orders_end\"");
+        assertThat(SchemaChangeCapture.startLine(c, SchemaChangeCapture.Mode.CATALOG_COMPARISON))
+                .startsWith("capture orders: schema changes: catalog comparison (source user app may not create event triggers");
+    }
+}
