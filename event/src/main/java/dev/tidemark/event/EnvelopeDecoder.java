@@ -114,7 +114,7 @@ public final class EnvelopeDecoder {
                 return new ChangeEvent.Delete(table, keyOf(origin, table, new ArrayList<>(key.keySet()), key), position, false);
             }
             case "t" -> {
-                return new ChangeEvent.Truncate(table, position);
+                return new ChangeEvent.Truncate(table, position, "snapshot-sweep".equals(source.path("tidemark").asText("")));
             }
             default -> throw new PoisonEventException(origin, "unknown op '" + op + "' (expected c, u, r, d or t)", null);
         }

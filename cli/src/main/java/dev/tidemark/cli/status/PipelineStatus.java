@@ -13,12 +13,21 @@ import java.util.List;
  * @param totalLag   events not yet applied over every partition, or null when it is unknown (Kafka or the target
  *                   could not be read, or a topic does not exist)
  * @param problems   what could not be read, one line each
+ * @param noLongerCaptured tables once captured and since removed from {@code source.tables} ({@code schema.table};
+ *                   their target rows are kept), as capture remembered them at its last start
  */
 public record PipelineStatus(String pipeline, String readAt, Slot slot, String offsets, List<Partition> partitions, Long totalLag,
-                             List<String> problems) {
+                             List<String> problems, List<String> noLongerCaptured) {
     public PipelineStatus {
         partitions = List.copyOf(partitions);
         problems = List.copyOf(problems);
+        noLongerCaptured = List.copyOf(noLongerCaptured);
+    }
+
+    /** A status without tables removed from capture. */
+    public PipelineStatus(String pipeline, String readAt, Slot slot, String offsets, List<Partition> partitions, Long totalLag,
+                          List<String> problems) {
+        this(pipeline, readAt, slot, offsets, partitions, totalLag, problems, List.of());
     }
 
     /** The logical replication slot capture reads from. */

@@ -51,7 +51,14 @@ public final class StatusReader {
             lagKnown = false;
         }
         Long total = lagKnown ? partitions.stream().mapToLong(PipelineStatus.Partition::lag).sum() : null;
-        return new PipelineStatus(config.name(), Instant.now().toString(), slot, offsets, partitions, total, problems);
+        List<String> removed = new ArrayList<>();
+        try {
+            dev.tidemark.connector.debezium.TableSet.read(config.offsetsFile())
+                    .ifPresent(t -> t.removed().forEach(r -> removed.add(r.toString())));
+        } catch (IllegalStateException e) {
+            problems.add(e.getMessage());
+        }
+        return new PipelineStatus(config.name(), Instant.now().toString(), slot, offsets, partitions, total, problems, removed);
     }
 
     /**

@@ -78,6 +78,10 @@ public final class DebeziumChangeSource implements AutoCloseable {
     private CaptureStart startMode;
     private PositionMarker marker;
     private volatile CaptureMetrics metrics = CaptureMetrics.NONE;
+    private RelationWatcher relationWatcher;
+
+    /** How often {@link RelationWatcher} checks that the captured tables are the relations capture started with. */
+    static final Duration RELATION_CHECK = Duration.ofSeconds(2);
 
     public DebeziumChangeSource(PipelineConfig config) {
         this(config, CaptureChoice.NONE, null);
@@ -114,6 +118,7 @@ public final class DebeziumChangeSource implements AutoCloseable {
             beforeChanges.run();
         });
         startMode = CaptureStartup.prepare(config, slots, choice, configLabel);
+        Map<TableId, Long> relations = CaptureTopology.prepare(config, slots, startMode);
         CaptureTopics.ensure(config);
         try {
             Files.createDirectories(config.stateDir());
@@ -142,6 +147,11 @@ public final class DebeziumChangeSource implements AutoCloseable {
                 })
                 .build();
         executor.execute(engine);
+        relationWatcher = RelationWatcher.start(config, slots, relations, RELATION_CHECK, configLabel, line -> {
+            failure = new CaptureRefusedException(line);
+            log.error("capture {}: {}", config.name(), line);
+            close();
+        });
         if (!(startMode instanceof CaptureStart.Resume) && !(startMode instanceof CaptureStart.AcceptGap g && !g.discardOffsets())) {
             marker = PositionMarker.start(config, slots, this::isStopped);
         }
@@ -226,6 +236,9 @@ public final class DebeziumChangeSource implements AutoCloseable {
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         } finally {
+            if (relationWatcher != null) {
+                relationWatcher.close();
+            }
             if (marker != null) {
                 marker.stop();
             }
@@ -254,14 +267,37 @@ public final class DebeziumChangeSource implements AutoCloseable {
         private final ConnectJsonWriter json = new ConnectJsonWriter();
         private final DeliveredPosition delivered = new DeliveredPosition(config.offsetsFile());
         private final ResumeSafeOffsets resumeSafe = new ResumeSafeOffsets();
+        private final IncrementalSnapshotMarks snapshots = new IncrementalSnapshotMarks(config.source().tables(),
+                IncrementalSnapshotFile.read(config.offsetsFile()));
+        /** The position of the last record delivered with one (see {@link IncrementalRows}). */
+        private dev.tidemark.event.SourcePosition.Wal streamedAt;
+        private final String signalTopic = config.kafka().topicPrefix() + "." + SnapshotSignals.table(config.source()).schema()
+                + "." + SnapshotSignals.table(config.source()).table();
 
         @Override
         public void handleBatch(List<RecordChangeEvent<SourceRecord>> records,
                                 DebeziumEngine.RecordCommitter<RecordChangeEvent<SourceRecord>> committer) throws InterruptedException {
             List<Future<RecordMetadata>> acks = new ArrayList<>(records.size());
             int[] sizes = new int[records.size()];
+            List<Future<RecordMetadata>> sweeps = new ArrayList<>();
+            Map<TableId, dev.tidemark.event.SourcePosition.Wal> snapshotsBefore = snapshots.running();
             for (RecordChangeEvent<SourceRecord> r : records) {
                 SourceRecord sr = r.record();
+                boolean signal = signalTopic.equals(sr.topic());
+                for (IncrementalSnapshotMarks.Ended ended : snapshots.observe(sr.sourceOffset(),
+                        IncrementalSnapshotMarks.position(sr), signal ? SnapshotRequests.requested(sr, config.source().tables()) : List.of())) {
+                    sweeps.add(sendSweep(ended));
+                }
+                dev.tidemark.event.SourcePosition.Wal at = IncrementalSnapshotMarks.position(sr);
+                if (at != null) {
+                    streamedAt = at;
+                } else if (streamedAt != null && IncrementalRows.isIncremental(sr)) {
+                    IncrementalRows.stamp(sr, streamedAt);
+                }
+                if (signal) {
+                    acks.add(null); // the signal table's rows (signals, watermarks) are Debezium's, never sent
+                    continue;
+                }
                 if (PositionMarker.isMarker(config, sr) || Heartbeats.isHeartbeat(sr)) {
                     // Tidemark's own position marker or heartbeat message, or Debezium's heartbeat: marked processed
                     // below (so its offset is stored and the slot moves on), never sent
@@ -278,6 +314,25 @@ public final class DebeziumChangeSource implements AutoCloseable {
             }
             // the batch is complete: send what the producer still holds now instead of after linger.ms
             producer.flush();
+            for (Future<RecordMetadata> sweep : sweeps) {
+                try {
+                    sweep.get();
+                } catch (ExecutionException e) {
+                    throw new IllegalStateException("Kafka did not acknowledge a snapshot sweep: " + e.getCause().getMessage(), e.getCause());
+                }
+            }
+            if (!snapshots.running().equals(snapshotsBefore)) {
+                snapshots.running().forEach((t, begin) -> {
+                    if (!begin.equals(snapshotsBefore.get(t))) {
+                        log.info("capture {}: incremental snapshot of {} began at {}", config.name(), t, begin.encode());
+                    }
+                });
+                try {
+                    IncrementalSnapshotFile.write(config.offsetsFile(), snapshots.running());
+                } catch (java.io.IOException e) {
+                    throw new IllegalStateException("cannot write " + IncrementalSnapshotFile.fileFor(config.offsetsFile()) + ": " + e.getMessage(), e);
+                }
+            }
             // await every acknowledgement in order, store how far Kafka has the records, only then mark them processed
             int acked = 0;
             RuntimeException failed = null;
@@ -333,6 +388,16 @@ public final class DebeziumChangeSource implements AutoCloseable {
                 throw failed;
             }
             committer.markBatchFinished();
+        }
+
+        /** Sends the sweep of a table whose incremental snapshot ended ({@link SnapshotSweep}) to its topic. */
+        private Future<RecordMetadata> sendSweep(IncrementalSnapshotMarks.Ended ended) {
+            String topic = config.topicFor(ended.table());
+            byte[] value = json.write(SnapshotSweep.schema(), SnapshotSweep.value(ended.table(), ended.begin()));
+            log.info("capture {}: incremental snapshot of {} ended; target rows older than its beginning ({}) are removed",
+                    config.name(), ended.table(), ended.begin().encode());
+            produced.incrementAndGet();
+            return producer.send(new ProducerRecord<>(topic, KeyValuePartitioner.partition(null, producer.partitionsFor(topic).size()), null, value));
         }
 
         /** Marks a record processed with the offset {@link ResumeSafeOffsets} chose for it (null: not at all). */

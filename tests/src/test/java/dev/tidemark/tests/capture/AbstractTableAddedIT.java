@@ -2,6 +2,7 @@ package dev.tidemark.tests.capture;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.tidemark.cli.status.StatusReader;
 import dev.tidemark.connector.pipeline.Sidecar;
 import dev.tidemark.event.TableId;
 import dev.tidemark.tests.sink.TargetDatabase;
@@ -43,6 +44,25 @@ abstract class AbstractTableAddedIT {
                 assertThat(w.compare(ADDED).targetRows()).as("rows of " + ADDED + " in the target").isEqualTo(502L);
                 assertThat(s.failure()).isEmpty();
             }
+            // and removed again: no longer captured, its target rows kept, status says so
+            try (Sidecar s = f.start(w.config(List.of(ADDED)))) {
+                f.sql("INSERT INTO public.s9a VALUES (103, 'no longer captured')", "INSERT INTO public.s9b VALUES (503, 'still captured')");
+                w.awaitEqual(s, List.of(ADDED));
+                assertThat(w.compare(OLD).missing()).as("rows of " + OLD + " in the target").containsExactly("103");
+                assertThat(published(f)).as("tables of the publication").doesNotContain("s9a").contains("s9b");
+                assertThat(StatusReader.read(w.config(List.of(ADDED))).noLongerCaptured()).containsExactly("public.s9a");
+            }
         }
+    }
+
+    private static List<String> published(CaptureFixture f) throws Exception {
+        List<String> out = new java.util.ArrayList<>();
+        try (var st = f.source.createStatement();
+             var rs = st.executeQuery("SELECT tablename FROM pg_publication_tables WHERE pubname = 'pub_" + f.name + "'")) {
+            while (rs.next()) {
+                out.add(rs.getString(1));
+            }
+        }
+        return out;
     }
 }
