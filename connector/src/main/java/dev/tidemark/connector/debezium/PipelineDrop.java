@@ -132,7 +132,10 @@ public final class PipelineDrop {
         }
     }
 
-    /** {@code <name>.offsets} and its siblings ({@code .delivered}, {@code .tmp}, {@code .discarded-<ms>}) that exist. */
+    /**
+     * {@code <name>.offsets} and its siblings ({@code .delivered}, {@code .tmp}, {@code .discarded-<ms>}, the captured
+     * tables {@code .tables} and the running incremental snapshots {@code .incremental}) that exist.
+     */
     static List<Path> stateFiles(PipelineConfig config) {
         Path offsets = config.offsetsFile();
         if (!Files.isDirectory(offsets.getParent())) {
@@ -143,7 +146,7 @@ public final class PipelineDrop {
             return files.filter(f -> {
                 String n = f.getFileName().toString();
                 return n.equals(base) || n.equals(base + ".delivered") || n.equals(base + ".tmp") || n.equals(base + ".delivered.tmp")
-                        || n.startsWith(base + ".discarded-");
+                        || n.startsWith(base + ".discarded-") || n.startsWith(base + ".tables") || n.startsWith(base + ".incremental");
             }).sorted().toList();
         } catch (IOException e) {
             throw new IllegalStateException("cannot list stateDir " + offsets.getParent() + ": " + e.getMessage(), e);
