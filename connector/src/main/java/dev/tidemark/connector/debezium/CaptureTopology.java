@@ -29,6 +29,8 @@ final class CaptureTopology {
     static Map<TableId, Long> prepare(PipelineConfig config, SourceSlots slots, CaptureStart start) {
         try (Connection c = slots.connect()) {
             SnapshotSignals.ensure(c, config.source());
+            log.info("capture {}: signal table {} (Tidemark's, on the source) takes `tidemark snapshot` requests", config.name(),
+                    SnapshotSignals.table(config.source()));
             Map<TableId, Long> now = TableSet.relations(c, config.source());
             var stored = TableSet.read(config.offsetsFile());
             List<TableId> removed = new ArrayList<>();

@@ -271,6 +271,8 @@ public final class DebeziumChangeSource implements AutoCloseable {
                 IncrementalSnapshotFile.read(config.offsetsFile()));
         /** The position of the last record delivered with one (see {@link IncrementalRows}). */
         private dev.tidemark.event.SourcePosition.Wal streamedAt;
+        /** After --resnapshot: when the new snapshot ends, every table gets a sweep (see {@link InitialSnapshotSweep}). */
+        private final InitialSnapshotSweep resnapshotSweep = startMode instanceof CaptureStart.Resnapshot ? new InitialSnapshotSweep() : null;
         private final String signalTopic = config.kafka().topicPrefix() + "." + SnapshotSignals.table(config.source()).schema()
                 + "." + SnapshotSignals.table(config.source()).table();
 
@@ -284,6 +286,12 @@ public final class DebeziumChangeSource implements AutoCloseable {
             for (RecordChangeEvent<SourceRecord> r : records) {
                 SourceRecord sr = r.record();
                 boolean signal = signalTopic.equals(sr.topic());
+                dev.tidemark.event.SourcePosition.Wal snapshotEnd = resnapshotSweep == null ? null : resnapshotSweep.observe(sr);
+                if (snapshotEnd != null) {
+                    for (TableId t : config.source().tables()) {
+                        sweeps.add(sendSweep(new IncrementalSnapshotMarks.Ended(t, snapshotEnd)));
+                    }
+                }
                 for (IncrementalSnapshotMarks.Ended ended : snapshots.observe(sr.sourceOffset(),
                         IncrementalSnapshotMarks.position(sr), signal ? SnapshotRequests.requested(sr, config.source().tables()) : List.of())) {
                     sweeps.add(sendSweep(ended));
@@ -394,7 +402,7 @@ public final class DebeziumChangeSource implements AutoCloseable {
         private Future<RecordMetadata> sendSweep(IncrementalSnapshotMarks.Ended ended) {
             String topic = config.topicFor(ended.table());
             byte[] value = json.write(SnapshotSweep.schema(), SnapshotSweep.value(ended.table(), ended.begin()));
-            log.info("capture {}: incremental snapshot of {} ended; target rows older than its beginning ({}) are removed",
+            log.info("capture {}: snapshot of {} ended; target rows older than its beginning ({}) are removed",
                     config.name(), ended.table(), ended.begin().encode());
             produced.incrementAndGet();
             return producer.send(new ProducerRecord<>(topic, KeyValuePartitioner.partition(null, producer.partitionsFor(topic).size()), null, value));

@@ -114,9 +114,10 @@ final class IncrementalSnapshotMarks {
     }
 
     /**
-     * A record's position exactly as the sink's decoder derives it from the envelope's {@code source} block: the
-     * change's {@code lsn} ordered by the first element of {@code sequence} (the commit decoded before it;
-     * {@link SourcePosition.Phase#FIRST} when there is none); null for a record without such a block.
+     * A record's position exactly as the sink's decoder derives it from the envelope's {@code source} block: an initial
+     * snapshot's row at the snapshot's {@code lsn}; a streamed change's {@code lsn} ordered by the first element of
+     * {@code sequence} (the commit decoded before it; {@link SourcePosition.Phase#FIRST} when there is none); null
+     * for a record without such a block.
      */
     static SourcePosition.Wal position(org.apache.kafka.connect.source.SourceRecord record) {
         if (!(record.value() instanceof org.apache.kafka.connect.data.Struct value) || value.schema().field("source") == null
@@ -124,6 +125,10 @@ final class IncrementalSnapshotMarks {
                 || source.schema().field("lsn") == null || source.schema().field("sequence") == null
                 || !(source.get("lsn") instanceof Long lsn) || !(source.get("sequence") instanceof String sequence)) {
             return null;
+        }
+        if (source.schema().field("snapshot") != null && source.get("snapshot") != null
+                && InitialSnapshotSweep.isSnapshotRow(source.get("snapshot").toString())) {
+            return new SourcePosition.Wal(lsn, SourcePosition.Phase.SNAPSHOT, 0);
         }
         try {
             JsonNode first = JSON.readTree(sequence).path(0);

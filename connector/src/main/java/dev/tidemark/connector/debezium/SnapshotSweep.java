@@ -31,14 +31,18 @@ final class SnapshotSweep {
     }
 
     /**
-     * The envelope's value for {@code table} at {@code begin}: {@code lsn} and {@code sequence} such that the sink's
-     * decoder derives exactly {@code begin} ({@code [lsn_commit, lsn]}; a null commit for a {@code FIRST} position).
+     * The envelope's value for {@code table} at {@code begin}, with {@code lsn}, {@code sequence} and {@code snapshot}
+     * such that the sink's decoder derives exactly {@code begin}: a {@link SourcePosition.Phase#SNAPSHOT} position as a
+     * snapshot row's ({@code snapshot = "true"}, {@code lsn} = the snapshot's LSN), a streamed one as
+     * {@code [lsn_commit, lsn]} (a null commit for {@link SourcePosition.Phase#FIRST}).
      */
     static Struct value(TableId table, SourcePosition.Wal begin) {
-        String commit = begin.phase() == SourcePosition.Phase.FIRST ? "null" : "\"" + Long.toUnsignedString(begin.order()) + "\"";
-        Struct source = new Struct(SOURCE).put("schema", table.schema()).put("table", table.table()).put("lsn", begin.change())
-                .put("sequence", "[" + commit + ",\"" + Long.toUnsignedString(begin.change()) + "\"]")
-                .put("snapshot", "false").put("tidemark", MARK);
+        boolean snapshot = begin.phase() == SourcePosition.Phase.SNAPSHOT;
+        long lsn = snapshot ? begin.order() : begin.change();
+        String commit = begin.phase() == SourcePosition.Phase.STREAM ? "\"" + Long.toUnsignedString(begin.order()) + "\"" : "null";
+        Struct source = new Struct(SOURCE).put("schema", table.schema()).put("table", table.table()).put("lsn", lsn)
+                .put("sequence", "[" + commit + ",\"" + Long.toUnsignedString(lsn) + "\"]")
+                .put("snapshot", snapshot ? "true" : "false").put("tidemark", MARK);
         return new Struct(VALUE).put("op", "t").put("source", source);
     }
 }

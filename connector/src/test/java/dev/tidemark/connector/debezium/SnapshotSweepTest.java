@@ -20,7 +20,7 @@ class SnapshotSweepTest {
     @Test
     void theSinkDecodesASweepAtExactlyThePositionTheSnapshotBegan() {
         for (SourcePosition.Wal begin : List.of(new SourcePosition.Wal(0x1964378L, SourcePosition.Phase.STREAM, 0x1964530L),
-                new SourcePosition.Wal(0, SourcePosition.Phase.FIRST, 77))) {
+                new SourcePosition.Wal(0, SourcePosition.Phase.FIRST, 77), new SourcePosition.Wal(0x223fbd0L, SourcePosition.Phase.SNAPSHOT, 0))) {
             byte[] value = new ConnectJsonWriter().write(SnapshotSweep.schema(), SnapshotSweep.value(T, begin));
             ChangeEvent e = new EnvelopeDecoder().decode(new EventOrigin("p.public.orders", 0, 1, null), null, value);
             assertThat(e).isEqualTo(new ChangeEvent.Truncate(T, begin, true));

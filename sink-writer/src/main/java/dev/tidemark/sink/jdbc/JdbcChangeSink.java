@@ -277,7 +277,7 @@ public final class JdbcChangeSink implements AutoCloseable {
         String table = targetTable(t);
         if (t.sweep()) {
             int removed = positions().truncate(table, tables.columns(table).isPresent(), options.positionColumn(), t.position());
-            log.info("table {}: incremental snapshot ended; removed {} target rows it no longer holds (older than {})",
+            log.info("table {}: snapshot ended; removed {} target rows it no longer holds (older than {})",
                     t.table(), removed, t.position().encode());
             return;
         }

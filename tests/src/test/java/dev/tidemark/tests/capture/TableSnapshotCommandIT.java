@@ -72,4 +72,35 @@ class TableSnapshotCommandIT {
             assertThat(s.failure()).isEmpty();
         }
     }
+
+    @Test
+    void aStoppedPipelineTakesTheRequestedSnapshotAtItsNextStart() throws Exception {
+        try (CaptureFixture f = new CaptureFixture("snap2", dir, List.of(DAMAGED, STREAMING))) {
+            f.sql("CREATE TABLE public.t8a (id int PRIMARY KEY, note text)", "CREATE TABLE public.t8b (id int PRIMARY KEY, note text)",
+                    "INSERT INTO public.t8a SELECT g, 'a' || g FROM generate_series(1, 200) g",
+                    "INSERT INTO public.t8b SELECT g, 'b' || g FROM generate_series(1, 20) g");
+            Path yaml = f.writeYaml();
+            Path log = dir.resolve("snapshot.log");
+            assertThat(f.runToEnd(log, "snapshot", "--config", yaml.toString(), "--table", "public.t8a")).as(Files.readString(log)).isEqualTo(3);
+            assertThat(CaptureFixture.errorLines(log)).singleElement().asString().contains("has no signal table")
+                    .contains("tidemark run --config " + yaml);
+            assertThat(f.runToEnd(log, "snapshot", "--config", yaml.toString(), "--table", "public.other")).as(Files.readString(log)).isEqualTo(2);
+            assertThat(CaptureFixture.errorLines(log)).singleElement().asString().contains("table public.other is not captured");
+            try (Sidecar s = f.start(f.config())) {
+                f.awaitTargetEqual(s, "id");
+            }
+            try (Connection t = DriverManager.getConnection(f.targetUrl()); Statement st = t.createStatement()) {
+                st.executeUpdate("DELETE FROM t8a WHERE id <= 10");
+                st.executeUpdate("INSERT INTO t8a (id, note) VALUES (7777, 'surplus')");
+            }
+            assertThat(f.runToEnd(log, "snapshot", "--config", yaml.toString(), "--table", "public.t8a")).as(Files.readString(log)).isZero();
+            assertThat(Files.readString(log)).contains("pipeline " + f.name + " is not running").contains("[public.t8a] requested")
+                    .contains("taken at the next start");
+            f.sql("INSERT INTO public.t8b VALUES (21, 'while stopped')");
+            try (Sidecar s = f.start(f.config())) {
+                f.awaitTargetEqual(s, "id");
+                assertThat(s.failure()).isEmpty();
+            }
+        }
+    }
 }
