@@ -267,14 +267,7 @@ public final class DebeziumChangeSource implements AutoCloseable {
         private final ConnectJsonWriter json = new ConnectJsonWriter();
         private final DeliveredPosition delivered = new DeliveredPosition(config.offsetsFile());
         private final ResumeSafeOffsets resumeSafe = new ResumeSafeOffsets();
-        private final IncrementalSnapshotMarks snapshots = new IncrementalSnapshotMarks(config.source().tables(),
-                IncrementalSnapshotFile.read(config.offsetsFile()));
-        /** The position of the last record delivered with one (see {@link IncrementalRows}). */
-        private dev.tidemark.event.SourcePosition.Wal streamedAt;
-        /** After --resnapshot: when the new snapshot ends, every table gets a sweep (see {@link InitialSnapshotSweep}). */
-        private final InitialSnapshotSweep resnapshotSweep = startMode instanceof CaptureStart.Resnapshot ? new InitialSnapshotSweep() : null;
-        private final String signalTopic = config.kafka().topicPrefix() + "." + SnapshotSignals.table(config.source()).schema()
-                + "." + SnapshotSignals.table(config.source()).table();
+        private final SnapshotFlow snapshots = new SnapshotFlow(config, startMode instanceof CaptureStart.Resnapshot);
 
         @Override
         public void handleBatch(List<RecordChangeEvent<SourceRecord>> records,
@@ -282,27 +275,13 @@ public final class DebeziumChangeSource implements AutoCloseable {
             List<Future<RecordMetadata>> acks = new ArrayList<>(records.size());
             int[] sizes = new int[records.size()];
             List<Future<RecordMetadata>> sweeps = new ArrayList<>();
-            Map<TableId, dev.tidemark.event.SourcePosition.Wal> snapshotsBefore = snapshots.running();
+            snapshots.beginBatch();
             for (RecordChangeEvent<SourceRecord> r : records) {
                 SourceRecord sr = r.record();
-                boolean signal = signalTopic.equals(sr.topic());
-                dev.tidemark.event.SourcePosition.Wal snapshotEnd = resnapshotSweep == null ? null : resnapshotSweep.observe(sr);
-                if (snapshotEnd != null) {
-                    for (TableId t : config.source().tables()) {
-                        sweeps.add(sendSweep(new IncrementalSnapshotMarks.Ended(t, snapshotEnd)));
-                    }
-                }
-                for (IncrementalSnapshotMarks.Ended ended : snapshots.observe(sr.sourceOffset(),
-                        IncrementalSnapshotMarks.position(sr), signal ? SnapshotRequests.requested(sr, config.source().tables()) : List.of())) {
+                for (IncrementalSnapshotMarks.Ended ended : snapshots.observe(sr)) {
                     sweeps.add(sendSweep(ended));
                 }
-                dev.tidemark.event.SourcePosition.Wal at = IncrementalSnapshotMarks.position(sr);
-                if (at != null) {
-                    streamedAt = at;
-                } else if (streamedAt != null && IncrementalRows.isIncremental(sr)) {
-                    IncrementalRows.stamp(sr, streamedAt);
-                }
-                if (signal) {
+                if (snapshots.isSignal(sr)) {
                     acks.add(null); // the signal table's rows (signals, watermarks) are Debezium's, never sent
                     continue;
                 }
@@ -329,17 +308,10 @@ public final class DebeziumChangeSource implements AutoCloseable {
                     throw new IllegalStateException("Kafka did not acknowledge a snapshot sweep: " + e.getCause().getMessage(), e.getCause());
                 }
             }
-            if (!snapshots.running().equals(snapshotsBefore)) {
-                snapshots.running().forEach((t, begin) -> {
-                    if (!begin.equals(snapshotsBefore.get(t))) {
-                        log.info("capture {}: incremental snapshot of {} began at {}", config.name(), t, begin.encode());
-                    }
-                });
-                try {
-                    IncrementalSnapshotFile.write(config.offsetsFile(), snapshots.running());
-                } catch (java.io.IOException e) {
-                    throw new IllegalStateException("cannot write " + IncrementalSnapshotFile.fileFor(config.offsetsFile()) + ": " + e.getMessage(), e);
-                }
+            try {
+                snapshots.endBatch();
+            } catch (java.io.IOException e) {
+                throw new IllegalStateException("cannot write " + IncrementalSnapshotFile.fileFor(config.offsetsFile()) + ": " + e.getMessage(), e);
             }
             // await every acknowledgement in order, store how far Kafka has the records, only then mark them processed
             int acked = 0;
