@@ -41,7 +41,7 @@ final class RelationWatcher implements AutoCloseable {
                     return;
                 }
                 try (Connection c = slots.connect()) {
-                    Optional<String> line = recreated(config, relations, TableSet.relations(c, config.source()), configLabel);
+                    Optional<String> line = recreated(relations, TableSet.relations(c, config.source()), configLabel);
                     if (line.isPresent()) {
                         onRecreated.accept(line.get());
                         return;
@@ -58,8 +58,7 @@ final class RelationWatcher implements AutoCloseable {
     }
 
     /** The one line for the first table whose relation changed, if any (pure). */
-    static Optional<String> recreated(dev.tidemark.connector.config.PipelineConfig config, Map<TableId, Long> started,
-                                      Map<TableId, Long> now, String configLabel) {
+    static Optional<String> recreated(Map<TableId, Long> started, Map<TableId, Long> now, String configLabel) {
         for (Map.Entry<TableId, Long> e : started.entrySet()) {
             Long current = now.get(e.getKey());
             if (current != null && !current.equals(e.getValue())) {

@@ -48,9 +48,9 @@ class TableChangesTest {
 
     @Test
     void aRelationThatChangedWhileRunningGivesOneLineNamingTableAndCommand() {
-        var line = RelationWatcher.recreated(null, of(A, 1, B, 2), of(A, 1, B, 9), "p.yaml");
+        var line = RelationWatcher.recreated(of(A, 1, B, 2), of(A, 1, B, 9), "p.yaml");
         assertThat(line).hasValueSatisfying(l -> assertThat(l).contains("table public.b was dropped and re-created")
                 .contains("relation 2, now 9").contains("`tidemark run --config p.yaml`").doesNotContain("\n"));
-        assertThat(RelationWatcher.recreated(null, of(A, 1), of(), "p.yaml")).isEmpty();
+        assertThat(RelationWatcher.recreated(of(A, 1), of(), "p.yaml")).isEmpty();
     }
 }
