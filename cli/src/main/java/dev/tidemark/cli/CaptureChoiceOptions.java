@@ -11,8 +11,7 @@ import picocli.CommandLine.Option;
  */
 final class CaptureChoiceOptions {
     @Option(names = "--resnapshot", description = "Drop and re-create the replication slot, set the offsets file aside and take a "
-            + "new snapshot. Afterwards run `tidemark reconcile --config FILE --repair --apply` to remove target rows the new "
-            + "snapshot no longer has.")
+            + "new snapshot; when it ends, the target rows it no longer holds are removed (for one table: tidemark snapshot).")
     boolean resnapshot;
 
     @Option(names = "--accept-gap", description = "Stream from the replication slot's current position without a snapshot; the "

@@ -61,6 +61,8 @@ final class StatusCommand implements Callable<Integer> {
         System.out.println(s.totalLag() == null ? "  total lag: unknown (see the problems below)"
                 : String.format("  total lag: %,d events", s.totalLag()));
         s.acceptedGaps().forEach(g -> System.out.println("  accepted gap (changes not captured): " + g));
+        s.noLongerCaptured().forEach(t -> System.out.println("  table " + t + ": no longer captured (removed from source.tables; "
+                + "its target rows are kept)"));
         s.problems().forEach(p -> System.out.println("  problem: " + p));
     }
 }

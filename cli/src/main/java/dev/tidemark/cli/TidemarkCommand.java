@@ -12,7 +12,7 @@ import picocli.CommandLine.Command;
 @Command(name = "tidemark", mixinStandardHelpOptions = true, version = "tidemark 0.1.0",
         description = "Change-data-capture: PostgreSQL logical decoding → Kafka → JDBC targets, with proof.",
         subcommands = {RunCommand.class, CaptureCommand.class, SinkCommand.class, DemoCommand.class, WatermarkCommand.class,
-                ReconcileCommand.class, CompareCommand.class, StatusCommand.class, DropCommand.class, DevKafkaCommand.class, CommandLine.HelpCommand.class})
+                ReconcileCommand.class, CompareCommand.class, StatusCommand.class, DropCommand.class, SnapshotCommand.class, DevKafkaCommand.class, CommandLine.HelpCommand.class})
 public final class TidemarkCommand implements Runnable {
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;

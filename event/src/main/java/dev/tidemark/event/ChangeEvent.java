@@ -76,8 +76,17 @@ public sealed interface ChangeEvent {
         }
     }
 
-    /** A truncate of the whole table ({@code op} t). */
-    record Truncate(TableId table, SourcePosition position) implements ChangeEvent {
+    /**
+     * A truncate of the whole table ({@code op} t): the rows older than {@code position} go. With {@code sweep} it is
+     * capture's end of an incremental snapshot that began at {@code position} (envelope {@code source.tidemark =
+     * "snapshot-sweep"}): the table's rows the snapshot no longer holds go, whether or not the sink applies truncates.
+     */
+    record Truncate(TableId table, SourcePosition position, boolean sweep) implements ChangeEvent {
+        /** A truncate the source made. */
+        public Truncate(TableId table, SourcePosition position) {
+            this(table, position, false);
+        }
+
         @Override
         public Map<String, Object> key() {
             return Map.of();
@@ -85,7 +94,7 @@ public sealed interface ChangeEvent {
 
         @Override
         public Truncate withPosition(SourcePosition position) {
-            return new Truncate(table, position);
+            return new Truncate(table, position, sweep);
         }
     }
 

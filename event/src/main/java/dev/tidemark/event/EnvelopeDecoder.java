@@ -115,7 +115,7 @@ public final class EnvelopeDecoder {
                 return new ChangeEvent.Delete(table, keyOf(origin, table, new ArrayList<>(key.keySet()), key), position, false);
             }
             case "t" -> {
-                return new ChangeEvent.Truncate(table, position);
+                return new ChangeEvent.Truncate(table, position, "snapshot-sweep".equals(source.path("tidemark").asText("")));
             }
             case ChangeEvent.SchemaChange.OP -> {
                 return SchemaChangeJson.decode(table, position, payload.path("ddl").asText(""));

@@ -15,19 +15,28 @@ import java.util.List;
  * @param problems   what could not be read, one line each
  * @param acceptedGaps the capture gaps the user accepted ({@code --accept-gap}), oldest first, one line each: the
  *                   changes between the two positions were not captured (not a problem: the user chose it)
+ * @param noLongerCaptured tables once captured and since removed from {@code source.tables} ({@code schema.table};
+ *                   their target rows are kept), as capture remembered them at its last start
  */
 public record PipelineStatus(String pipeline, String readAt, Slot slot, String offsets, List<Partition> partitions, Long totalLag,
-                             List<String> problems, List<String> acceptedGaps) {
+                             List<String> problems, List<String> acceptedGaps, List<String> noLongerCaptured) {
     public PipelineStatus {
         partitions = List.copyOf(partitions);
         problems = List.copyOf(problems);
         acceptedGaps = List.copyOf(acceptedGaps);
+        noLongerCaptured = List.copyOf(noLongerCaptured);
+    }
+
+    /** A status without accepted gaps or tables removed from capture. */
+    public PipelineStatus(String pipeline, String readAt, Slot slot, String offsets, List<Partition> partitions, Long totalLag,
+                          List<String> problems) {
+        this(pipeline, readAt, slot, offsets, partitions, totalLag, problems, List.of(), List.of());
     }
 
     /** The same status with the commands its problems suggest naming {@code configFile} instead of a placeholder. */
     public PipelineStatus naming(String configFile) {
         return new PipelineStatus(pipeline, readAt, slot, offsets, partitions, totalLag,
-                problems.stream().map(p -> p.replace(PIPELINE_FILE, configFile)).toList(), acceptedGaps);
+                problems.stream().map(p -> p.replace(PIPELINE_FILE, configFile)).toList(), acceptedGaps, noLongerCaptured);
     }
 
     /** The placeholder for the pipeline file in the commands a problem suggests (the sink's messages use it too). */

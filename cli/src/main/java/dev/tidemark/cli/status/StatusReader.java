@@ -66,7 +66,14 @@ public final class StatusReader {
         }
         Long total = lagKnown ? partitions.stream().mapToLong(PipelineStatus.Partition::lag).sum() : null;
         List<String> gaps = CaptureGaps.read(CaptureGaps.fileFor(config)).stream().map(CaptureGaps.Gap::describe).toList();
-        return new PipelineStatus(config.name(), Instant.now().toString(), slot, offsets, partitions, total, problems, gaps);
+        List<String> removed = new ArrayList<>();
+        try {
+            dev.tidemark.connector.debezium.TableSet.read(config.offsetsFile())
+                    .ifPresent(t -> t.removed().forEach(r -> removed.add(r.toString())));
+        } catch (IllegalStateException e) {
+            problems.add(e.getMessage());
+        }
+        return new PipelineStatus(config.name(), Instant.now().toString(), slot, offsets, partitions, total, problems, gaps, removed);
     }
 
     /**

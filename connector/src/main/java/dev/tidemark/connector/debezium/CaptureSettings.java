@@ -92,6 +92,8 @@ final class CaptureSettings {
         p.setProperty("message.prefix.include.list", SourceSlots.MESSAGE_PREFIX + "," + DdlTrigger.PREFIX);
         // ... and of its heartbeats (see Heartbeats)
         Heartbeats.configure(s, p);
+        // one table re-snapshotted while the others stream (tidemark snapshot, a table added or re-created)
+        SnapshotSignals.configure(s, p);
         p.setProperty("poll.interval.ms", Long.toString(s.pollInterval().toMillis()));
         // tuning defaults, each unless source.debezium sets it (they pass through DebeziumPassThrough)
         // Debezium's lag statistics (a DDSketch per event, fed through a queue of 1,000 drained by one thread) are read by

@@ -40,8 +40,8 @@ final class CaptureStartup {
                     config.offsetsFile(), config.source().slot(), describe(slot),
                     slotAhead ? "; ahead of the offsets but not of the position Kafka acknowledged, so nothing is skipped" : "");
         } else if (start instanceof CaptureStart.Resnapshot r) {
-            log.warn("capture {}: --resnapshot: {}{}taking a new snapshot; afterwards run `tidemark reconcile --repair --apply` "
-                            + "to remove target rows the new snapshot no longer has", config.name(),
+            log.warn("capture {}: --resnapshot: {}{}taking a new snapshot; when it ends, target rows it no longer holds are removed",
+                    config.name(),
                     r.dropSlot() ? "dropping slot \"" + config.source().slot() + "\", " : "",
                     r.discardOffsets() ? "setting aside " + config.offsetsFile() + ", " : "");
             if (r.dropSlot()) {

@@ -87,6 +87,10 @@ public final class DebeziumChangeSource implements AutoCloseable {
     /** Set when a schema change stopped capture (see {@code ProducingConsumer#stopWithout}). */
     private volatile boolean stopping;
     private volatile CaptureMetrics metrics = CaptureMetrics.NONE;
+    private RelationWatcher relationWatcher;
+
+    /** How often {@link RelationWatcher} checks that the captured tables are the relations capture started with. */
+    static final Duration RELATION_CHECK = Duration.ofSeconds(2);
 
     public DebeziumChangeSource(PipelineConfig config) {
         this(config, CaptureChoice.NONE, null);
@@ -161,6 +165,7 @@ public final class DebeziumChangeSource implements AutoCloseable {
         startMode = CaptureStartup.prepare(config, slots, choice, configLabel);
         CaptureHistory.record(config, startMode); // before the topics and their first record: where a complete history starts
         schemaChanges = SchemaChangeCapture.start(config, configLabel, slots);
+        Map<TableId, Long> relations = CaptureTopology.prepare(config, slots, startMode);
         CaptureTopics.ensure(config);
         try {
             Files.createDirectories(config.stateDir());
@@ -196,6 +201,11 @@ public final class DebeziumChangeSource implements AutoCloseable {
                 .build();
         executor.execute(engine);
         CaptureGuard.recordWhenCreated(config, slots, owned, this::isStopped);
+        relationWatcher = RelationWatcher.start(config, slots, relations, RELATION_CHECK, configLabel, line -> {
+            failure = new CaptureRefusedException(line);
+            log.error("capture {}: {}", config.name(), line);
+            close();
+        });
         if (!(startMode instanceof CaptureStart.Resume) && !(startMode instanceof CaptureStart.AcceptGap g && !g.discardOffsets())) {
             marker = PositionMarker.start(config, slots, this::isStopped);
         }
@@ -283,6 +293,9 @@ public final class DebeziumChangeSource implements AutoCloseable {
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         } finally {
+            if (relationWatcher != null) {
+                relationWatcher.close();
+            }
             if (marker != null) {
                 marker.stop();
             }
@@ -340,6 +353,7 @@ public final class DebeziumChangeSource implements AutoCloseable {
         private final ConnectJsonWriter json = new ConnectJsonWriter();
         private final DeliveredPosition delivered = new DeliveredPosition(config.offsetsFile());
         private final ResumeSafeOffsets resumeSafe = new ResumeSafeOffsets();
+        private final SnapshotFlow snapshots = new SnapshotFlow(config, startMode instanceof CaptureStart.Resnapshot);
 
         @Override
         public void handleBatch(List<RecordChangeEvent<SourceRecord>> records,
@@ -350,6 +364,8 @@ public final class DebeziumChangeSource implements AutoCloseable {
             List<Future<RecordMetadata>> acks = new ArrayList<>(records.size());
             int[] sizes = new int[records.size()];
             RuntimeException stop = null;
+            List<Future<RecordMetadata>> sweeps = new ArrayList<>();
+            snapshots.beginBatch();
             for (RecordChangeEvent<SourceRecord> r : records) {
                 SourceRecord sr = r.record();
                 SchemaChangeCapture.Handling schema = schemaChanges.handle(sr);
@@ -360,6 +376,13 @@ public final class DebeziumChangeSource implements AutoCloseable {
                 if (schema instanceof SchemaChangeCapture.Send s) {
                     sendNow(s.records()); // a schema change goes to every partition, ahead of the rows after it
                     acks.add(null);
+                    continue;
+                }
+                for (IncrementalSnapshotMarks.Ended ended : snapshots.observe(sr)) {
+                    sweeps.add(sendSweep(ended));
+                }
+                if (snapshots.isSignal(sr)) {
+                    acks.add(null); // the signal table's rows (signals, watermarks) are Debezium's, never sent
                     continue;
                 }
                 if (PositionMarker.isMarker(config, sr) || Heartbeats.isHeartbeat(sr)) {
@@ -378,6 +401,18 @@ public final class DebeziumChangeSource implements AutoCloseable {
             }
             // the batch is complete: send what the producer still holds now instead of after linger.ms
             producer.flush();
+            for (Future<RecordMetadata> sweep : sweeps) {
+                try {
+                    sweep.get();
+                } catch (ExecutionException e) {
+                    throw new IllegalStateException("Kafka did not acknowledge a snapshot sweep: " + e.getCause().getMessage(), e.getCause());
+                }
+            }
+            try {
+                snapshots.endBatch();
+            } catch (java.io.IOException e) {
+                throw new IllegalStateException("cannot write " + IncrementalSnapshotFile.fileFor(config.offsetsFile()) + ": " + e.getMessage(), e);
+            }
             // await every acknowledgement in order, store how far Kafka has the records, only then mark them processed
             int acked = 0;
             RuntimeException failed = null;
@@ -476,6 +511,15 @@ public final class DebeziumChangeSource implements AutoCloseable {
                             + " partition " + out.get(i).partition() + ": " + e.getCause().getMessage(), e.getCause());
                 }
             }
+
+        /** Sends the sweep of a table whose incremental snapshot ended ({@link SnapshotSweep}) to its topic. */
+        private Future<RecordMetadata> sendSweep(IncrementalSnapshotMarks.Ended ended) {
+            String topic = config.topicFor(ended.table());
+            byte[] value = json.write(SnapshotSweep.schema(), SnapshotSweep.value(ended.table(), ended.begin()));
+            log.info("capture {}: snapshot of {} ended; target rows older than its beginning ({}) are removed",
+                    config.name(), ended.table(), ended.begin().encode());
+            produced.incrementAndGet();
+            return producer.send(new ProducerRecord<>(topic, KeyValuePartitioner.partition(null, producer.partitionsFor(topic).size()), null, value));
         }
 
         /** Marks a record processed with the offset {@link ResumeSafeOffsets} chose for it (null: not at all). */

@@ -177,8 +177,9 @@ public final class PipelineDrop {
     }
 
     /**
-     * {@code <name>.offsets} and its siblings ({@code .delivered}, {@code .tmp}, {@code .discarded-<ms>}), and the other
-     * files Tidemark keeps for the pipeline in stateDir ({@code <name>.gaps}, {@code <name>.replica-identity},
+     * {@code <name>.offsets} and its siblings ({@code .delivered}, {@code .tmp}, {@code .discarded-<ms>}, the captured
+     * tables {@code .tables} and the running incremental snapshots {@code .incremental}), and the other files Tidemark
+     * keeps for the pipeline in stateDir ({@code <name>.gaps}, {@code <name>.replica-identity},
      * {@code <name>.last-reconcile.json}, {@code <name>.sink-member-<n>.lock}) that exist.
      */
     static List<Path> stateFiles(PipelineConfig config) {
@@ -194,7 +195,8 @@ public final class PipelineDrop {
                 return n.equals(base) || n.equals(base + ".delivered") || n.equals(base + ".tmp") || n.equals(base + ".delivered.tmp")
                         || n.startsWith(base + ".discarded-") || n.equals(name + ".gaps") || n.equals(name + ".gaps.tmp")
                         || n.equals(name + ".replica-identity") || n.equals(name + ".replica-identity.tmp")
-                        || n.equals(name + ".last-reconcile.json") || n.matches(java.util.regex.Pattern.quote(name) + "\\.sink-member-\\d+\\.lock");
+                        || n.equals(name + ".last-reconcile.json") || n.matches(java.util.regex.Pattern.quote(name) + "\\.sink-member-\\d+\\.lock")
+                        || n.startsWith(base + ".tables") || n.startsWith(base + ".incremental");
             }).sorted().toList();
         } catch (IOException e) {
             throw new IllegalStateException("cannot list stateDir " + offsets.getParent() + ": " + e.getMessage(), e);

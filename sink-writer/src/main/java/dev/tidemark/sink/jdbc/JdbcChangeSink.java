@@ -245,7 +245,7 @@ public final class JdbcChangeSink implements AutoCloseable {
                         changedOnly.add(targetTable(e));
                     }
                 }
-            } else if (step instanceof BatchPlan.Truncation t && options.applyTruncate()) {
+            } else if (step instanceof BatchPlan.Truncation t && (options.applyTruncate() || t.event().sweep())) {
                 changedOnly.add(targetTable(t.event()));
             }
         }
@@ -284,6 +284,12 @@ public final class JdbcChangeSink implements AutoCloseable {
 
     private void truncate(ChangeEvent.Truncate t) throws SQLException {
         String table = targetTable(t);
+        if (t.sweep()) {
+            int removed = positions().truncate(table, tables.columns(table).isPresent(), options.positionColumn(), t.position());
+            log.info("table {}: snapshot ended; removed {} target rows it no longer holds (older than {})",
+                    t.table(), removed, t.position().encode());
+            return;
+        }
         if (!options.applyTruncate()) {
             throw new SinkException("table " + t.table() + ": truncate event at " + t.position().encode()
                     + " but truncates are not enabled for this sink (set target.applyTruncate: true)", null);

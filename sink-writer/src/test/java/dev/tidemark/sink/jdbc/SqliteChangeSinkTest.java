@@ -121,6 +121,17 @@ class SqliteChangeSinkTest {
     }
 
     @Test
+    void aSnapshotSweepRemovesRowsOlderThanItsBeginningWithoutTruncatesEnabled() throws SQLException {
+        TableId t = new TableId("public", "orders");
+        RowSchema s = schema("id", "v");
+        sink.apply(List.of(upsert(t, s, 1, "stale", 10), upsert(t, s, 2, "re-read", 11)), List.of(new PartitionOffset("tp", 0, 2)));
+        // the snapshot began at 20: it re-read row 2 (and row 3, new), row 1 is gone from the source
+        sink.apply(List.of(upsert(t, s, 2, "re-read", 30), upsert(t, s, 3, "new", 31), new ChangeEvent.Truncate(t, new SourcePosition.Lsn(20), true),
+                upsert(t, s, 1, "older than the snapshot", 15)), List.of(new PartitionOffset("tp", 0, 6)));
+        assertThat(rows("SELECT id, v FROM orders ORDER BY id")).containsExactly(List.of(2, "re-read"), List.of(3, "new"));
+    }
+
+    @Test
     void aFailedBatchLeavesNeitherChangesNorOffsets() throws SQLException {
         TableId t = new TableId("public", "orders");
         RowSchema s = schema("id", "v");

@@ -81,9 +81,14 @@ final class CaptureFixture implements AutoCloseable {
 
     /** {@link #config()} with extra Kafka client properties ({@code kafka.properties}). */
     PipelineConfig config(Map<String, String> kafkaProperties) {
+        return config(tables, kafkaProperties);
+    }
+
+    /** {@link #config()} capturing {@code captured} instead of the fixture's tables. */
+    PipelineConfig config(List<TableId> captured, Map<String, String> kafkaProperties) {
         return new PipelineConfig(name,
                 new SourceConfig(pg.jdbcUrl(database), pg.user(), Secret.of(pg.password()), slot(), "pub_" + name,
-                        tables, true, Duration.ofMillis(10)),
+                        captured, true, Duration.ofMillis(10)),
                 new KafkaConfig(bootstrap, name, 2, (short) 1, kafkaProperties),
                 new TargetConfig(targetUrl(), null, Secret.empty(), 500, SinkOptions.DEFAULT_POSITION_COLUMN, false),
                 dir.resolve("state"));
@@ -91,6 +96,13 @@ final class CaptureFixture implements AutoCloseable {
 
     Sidecar start(boolean capture, boolean sink) {
         Sidecar s = Sidecar.start(config(), capture, sink, new ReplayFrom.Stored());
+        started.add(s);
+        return s;
+    }
+
+    /** Starts capture and sink of {@code config} in this JVM; stopped by {@link #close()} unless closed before. */
+    Sidecar start(PipelineConfig config) {
+        Sidecar s = Sidecar.start(config, true, true, new ReplayFrom.Stored());
         started.add(s);
         return s;
     }

@@ -1,0 +1,73 @@
+package dev.tidemark.connector.debezium;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.tidemark.event.SourcePosition;
+import dev.tidemark.event.TableId;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+class IncrementalSnapshotMarksTest {
+    static final TableId A = new TableId("public", "a");
+    static final TableId B = new TableId("public", "b");
+
+    static Map<String, Object> offset(long commit, long lsn, TableId... listed) {
+        Map<String, Object> o = new HashMap<>();
+        o.put("lsn", lsn);
+        o.put("lsn_commit", commit);
+        if (listed.length > 0) {
+            StringBuilder json = new StringBuilder("[");
+            for (TableId t : listed) {
+                json.append(json.length() > 1 ? "," : "").append("{\"incremental_snapshot_collections_id\":\"").append(t)
+                        .append("\",\"incremental_snapshot_collections_additional_condition\":null}");
+            }
+            o.put(IncrementalSnapshotMarks.COLLECTIONS, json.append("]").toString());
+        }
+        return o;
+    }
+
+    @Test
+    void aSnapshotBeginsAtItsSignalAndEndsAtTheFirstRecordThatNoLongerListsIt() {
+        IncrementalSnapshotMarks m = new IncrementalSnapshotMarks(List.of(A, B), Map.of());
+        assertThat(m.observe(offset(100, 110), null, List.of(A))).isEmpty();
+        assertThat(m.running()).containsEntry(A, new SourcePosition.Wal(100, SourcePosition.Phase.STREAM, 110));
+        assertThat(m.observe(offset(100, 120, A), null, List.of())).isEmpty();
+        assertThat(m.observe(offset(130, 140, A), null, List.of())).isEmpty();
+        assertThat(m.observe(offset(150, 160), null, List.of()))
+                .containsExactly(new IncrementalSnapshotMarks.Ended(A, new SourcePosition.Wal(100, SourcePosition.Phase.STREAM, 110)));
+        assertThat(m.running()).isEmpty();
+    }
+
+    @Test
+    void anEmptyTableEndsAtTheRecordAfterItsSignal() {
+        IncrementalSnapshotMarks m = new IncrementalSnapshotMarks(List.of(A), Map.of());
+        assertThat(m.observe(offset(100, 110), null, List.of(A))).isEmpty();
+        assertThat(m.observe(offset(100, 111), null, List.of())).extracting(IncrementalSnapshotMarks.Ended::table).containsExactly(A);
+    }
+
+    @Test
+    void aSnapshotSeenOnlyInTheOffsetsBeginsThereAndAStoredOneEndsAfterARestart() {
+        IncrementalSnapshotMarks m = new IncrementalSnapshotMarks(List.of(A, B), Map.of());
+        m.observe(offset(200, 210, B), null, List.of());
+        assertThat(m.running()).containsOnlyKeys(B);
+        IncrementalSnapshotMarks restarted = new IncrementalSnapshotMarks(List.of(A, B), m.running());
+        assertThat(restarted.observe(offset(300, 310), null, List.of())).extracting(IncrementalSnapshotMarks.Ended::table).containsExactly(B);
+    }
+
+    @Test
+    void tablesTheSignalDoesNotCaptureAndRecordsWithoutOffsetsAreIgnored() {
+        IncrementalSnapshotMarks m = new IncrementalSnapshotMarks(List.of(A), Map.of());
+        assertThat(m.observe(null, null, List.of(A))).isEmpty();
+        assertThat(m.observe(offset(1, 2), null, List.of(B))).isEmpty();
+        assertThat(m.running()).isEmpty();
+    }
+
+    @Test
+    void withoutACommitTheBeginningIsAFirstTransactionPosition() {
+        Map<String, Object> o = new HashMap<>();
+        o.put("lsn", 77L);
+        assertThat(IncrementalSnapshotMarks.position(o)).isEqualTo(new SourcePosition.Wal(0, SourcePosition.Phase.FIRST, 77));
+    }
+}
