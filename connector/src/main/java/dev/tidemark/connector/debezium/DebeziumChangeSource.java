@@ -511,6 +511,7 @@ public final class DebeziumChangeSource implements AutoCloseable {
                             + " partition " + out.get(i).partition() + ": " + e.getCause().getMessage(), e.getCause());
                 }
             }
+        }
 
         /** Sends the sweep of a table whose incremental snapshot ended ({@link SnapshotSweep}) to its topic. */
         private Future<RecordMetadata> sendSweep(IncrementalSnapshotMarks.Ended ended) {
