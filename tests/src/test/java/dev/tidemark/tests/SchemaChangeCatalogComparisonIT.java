@@ -75,6 +75,7 @@ class SchemaChangeCatalogComparisonIT {
         String role = "tm_" + f.database;
         f.sql("CREATE ROLE \"" + role + "\" LOGIN REPLICATION",
                 "GRANT CREATE ON DATABASE \"" + f.database + "\" TO \"" + role + "\"",
+                "GRANT CREATE ON SCHEMA public TO \"" + role + "\"",
                 "CREATE TABLE public.cc_items (id int PRIMARY KEY, k int, v text)",
                 "INSERT INTO cc_items SELECT g, g * 10, 'row ' || g FROM generate_series(1, 300) g",
                 "ALTER TABLE public.cc_items OWNER TO \"" + role + "\"");

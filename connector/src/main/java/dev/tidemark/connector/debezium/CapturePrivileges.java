@@ -21,7 +21,9 @@ import java.util.Set;
  *   <li>for a publication that does not exist yet: {@code CREATE} on the database and ownership of every captured table
  *       ({@code CREATE PUBLICATION … FOR TABLE} needs both); for one that exists with other tables than the captured
  *       ones: its ownership (capture sets its tables);</li>
- *   <li>ownership of a table whose {@code REPLICA IDENTITY FULL} capture is to set.</li>
+ *   <li>ownership of a table whose {@code REPLICA IDENTITY FULL} capture is to set;</li>
+ *   <li>the pipeline's signal table ({@link SnapshotSignals}): {@code CREATE} on its schema while it does not exist,
+ *       else {@code SELECT}, {@code INSERT} and {@code DELETE} on it (signals and the snapshot's watermarks).</li>
  * </ul>
  * A superuser has them all. Tables that do not exist are left to {@link SourcePreflight}'s own line. Reads only.
  */
@@ -70,7 +72,35 @@ final class CapturePrivileges {
             }
         }
         out.addAll(publication(c, source, who, role, notOwned));
+        signalTable(c, SnapshotSignals.table(source), who, role).ifPresent(out::add);
         return out;
+    }
+
+    /** What the user lacks to create, or to write, the pipeline's signal table {@code t}. */
+    private static java.util.Optional<String> signalTable(Connection c, TableId t, String who, String role) throws SQLException {
+        String sql = "SELECT has_table_privilege(c.oid, 'SELECT') AND has_table_privilege(c.oid, 'INSERT') "
+                + "AND has_table_privilege(c.oid, 'DELETE') FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace "
+                + "WHERE n.nspname = ? AND c.relname = ?";
+        try (PreparedStatement ps = c.prepareStatement(sql)) {
+            ps.setString(1, t.schema());
+            ps.setString(2, t.table());
+            try (ResultSet rs = ps.executeQuery()) {
+                if (rs.next()) {
+                    return rs.getBoolean(1) ? java.util.Optional.empty() : java.util.Optional.of(who + " may not write the pipeline's signal table "
+                            + t + " (one-table snapshots are signalled through it; as its owner run: GRANT SELECT, INSERT, DELETE ON "
+                            + q(t.schema()) + "." + q(t.table()) + " TO " + role + ")");
+                }
+            }
+        }
+        try (PreparedStatement ps = c.prepareStatement("SELECT has_schema_privilege(?, 'CREATE')")) {
+            ps.setString(1, t.schema());
+            try (ResultSet rs = ps.executeQuery()) {
+                rs.next();
+                return rs.getBoolean(1) ? java.util.Optional.empty() : java.util.Optional.of(who + " may not create the pipeline's signal table "
+                        + t + " in schema " + quoted(t.schema()) + " (one-table snapshots are signalled through it; as a superuser run: "
+                        + "GRANT CREATE ON SCHEMA " + q(t.schema()) + " TO " + role + ")");
+            }
+        }
     }
 
     private static List<String> publication(Connection c, SourceConfig source, String who, String role, List<TableId> notOwned) throws SQLException {

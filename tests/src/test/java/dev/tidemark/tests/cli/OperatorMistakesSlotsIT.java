@@ -79,6 +79,11 @@ class OperatorMistakesSlotsIT {
         c.add(new Case("a user that may not create the publication is told the GRANT CREATE it needs", "nocreate",
                 List.of("CREATE ROLE {role} LOGIN REPLICATION", "ALTER TABLE {table} OWNER TO {role}"),
                 2, "user \"{role}\" may not create publication \"pub_{table}\" .*GRANT CREATE ON DATABASE \"{db}\" TO \"{role}\""));
+        c.add(new Case("a user that may not create the signal table is told the GRANT CREATE ON SCHEMA it needs", "nosignal",
+                List.of("CREATE ROLE {role} LOGIN REPLICATION", "ALTER TABLE {table} OWNER TO {role}", "GRANT CREATE ON DATABASE {db} TO {role}",
+                        "REVOKE CREATE ON SCHEMA public FROM PUBLIC"),
+                2, "user \"{role}\" may not create the pipeline's signal table public\\.tidemark_signal_slot_{table} .*"
+                        + "GRANT CREATE ON SCHEMA \"public\" TO \"{role}\""));
         return c.stream();
     }
 
