@@ -58,7 +58,7 @@ class CompareCommandIT {
         assertThat(html).contains("<svg", "Rows copied per run", "Differences per mode").doesNotContain("<script", " src=", "href=");
         assertThat(dir.resolve("out").resolve("cdc.db")).exists();
         assertThat(dir.resolve("out").resolve("watermark.db")).exists();
-        assertThat(tempFolders("tidemark-compare-")).as("temporary folders left behind").isEqualTo(before);
+        assertThat(tempFolders("tidemark-compare-")).as("temporary folders left behind (another process may remove its own meanwhile)").isSubsetOf(before);
     }
 
     @Test
@@ -88,7 +88,7 @@ class CompareCommandIT {
         assertThat(demo.resolve("cdc.db")).exists();
         assertThat(demo.resolve("watermark.db")).exists();
         assertThat(demo.resolve("report.html")).exists();
-        assertThat(tempFolders("tidemark-demo-")).as("temporary folders left behind").isEqualTo(before);
+        assertThat(tempFolders("tidemark-demo-")).as("temporary folders left behind (another process may remove its own meanwhile)").isSubsetOf(before);
     }
 
     @Test
