@@ -45,15 +45,16 @@ final class CaptureHistory {
     private CaptureHistory() {
     }
 
-    static void record(PipelineConfig config, CaptureStart start) {
-        if (!HistoryPlan.writes(start)) {
+    /** @param addedTopics the topics of tables new to the pipeline since its last start ({@link CaptureTopology}) */
+    static void record(PipelineConfig config, CaptureStart start, Set<String> addedTopics) {
+        if (!HistoryPlan.writes(start, addedTopics)) {
             return;
         }
         String topic = HistoryRecord.topicFor(config.kafka().topicPrefix());
         Admin admin = Admin.create(config.kafka().adminProperties());
         try {
             createIfMissing(admin, config, topic);
-            List<HistoryRecord> records = HistoryPlan.records(start, endOffsets(admin, config), Instant.now());
+            List<HistoryRecord> records = HistoryPlan.records(start, endOffsets(admin, config), addedTopics, Instant.now());
             send(config, topic, records);
             admin.close();
             log.info("capture {}: recorded in {} {}", config.name(), topic, records.size() == 0 ? "nothing"

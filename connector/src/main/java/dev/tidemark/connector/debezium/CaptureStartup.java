@@ -38,7 +38,11 @@ final class CaptureStartup {
             boolean slotAhead = slot instanceof SlotState.Present p && p.confirmedFlush() != null && p.confirmedFlush().isAfter(r.storedPosition());
             log.info("capture {}: resuming from {} in {} (slot \"{}\" {}{})", config.name(), r.storedPosition(),
                     config.offsetsFile(), config.source().slot(), describe(slot),
-                    slotAhead ? "; ahead of the offsets but not of the position Kafka acknowledged, so nothing is skipped" : "");
+                    slotAhead ? "; ahead of the offsets but not of the position Kafka acknowledged, so nothing is skipped: the offsets "
+                            + "move to the slot's position (the server may no longer hold the WAL before it)" : "");
+            if (slotAhead && offsets instanceof StoredOffsets.Present o) {
+                resumeAtSlot(config, o, ((SlotState.Present) slot).confirmedFlush());
+            }
         } else if (start instanceof CaptureStart.Resnapshot r) {
             log.warn("capture {}: --resnapshot: {}{}taking a new snapshot; when it ends, target rows it no longer holds are removed",
                     config.name(),
@@ -73,6 +77,18 @@ final class CaptureStartup {
             throw new IllegalStateException("cannot set aside capture offsets file " + file + ": " + e.getMessage(), e);
         }
         log.warn("capture offsets file {} moved to {}", file, aside);
+    }
+
+    /**
+     * Rewrites the offsets to the slot's confirmed position: Kafka already holds every change before it (the decision
+     * checked the acknowledged position), and Debezium refuses to start below the slot's restart position.
+     */
+    private static void resumeAtSlot(PipelineConfig config, StoredOffsets.Present offsets, Lsn slotPosition) {
+        try {
+            OffsetsFile.write(config.offsetsFile(), GapOffsets.movedTo(offsets.entries(), slotPosition));
+        } catch (IOException e) {
+            throw new IllegalStateException("cannot write capture offsets file " + config.offsetsFile() + ": " + e.getMessage(), e);
+        }
     }
 
     private static String describe(SlotState slot) {

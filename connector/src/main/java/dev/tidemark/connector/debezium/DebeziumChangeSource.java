@@ -163,9 +163,11 @@ public final class DebeziumChangeSource implements AutoCloseable {
         }
         recordReplacedIdentities(identities);
         startMode = CaptureStartup.prepare(config, slots, choice, configLabel);
-        CaptureHistory.record(config, startMode); // before the topics and their first record: where a complete history starts
+        CaptureTopology.Prepared topology = CaptureTopology.prepare(config, slots, startMode);
+        Map<TableId, Long> relations = topology.relations();
+        // before the topics and their first record: where a complete history starts
+        CaptureHistory.record(config, startMode, topology.added().stream().map(config::topicFor).collect(java.util.stream.Collectors.toSet()));
         schemaChanges = SchemaChangeCapture.start(config, configLabel, slots);
-        Map<TableId, Long> relations = CaptureTopology.prepare(config, slots, startMode);
         CaptureTopics.ensure(config);
         try {
             Files.createDirectories(config.stateDir());

@@ -38,7 +38,8 @@ final class SourceTablesWatch implements AutoCloseable {
     private final String configLabel;
     private final Consumer<CaptureRefusedException> stop;
     private final Map<TableId, List<PartitionedTables.Member>> known;
-    private final List<TableId> plain;
+    /** The captured tables that are not partitioned, with their relation OID at start (null: did not exist). */
+    private final Map<TableId, Long> plain;
     private final ScheduledExecutorService timer = Executors.newSingleThreadScheduledExecutor(r -> {
         Thread t = new Thread(r, "tidemark-source-tables-watch");
         t.setDaemon(true);
@@ -48,7 +49,7 @@ final class SourceTablesWatch implements AutoCloseable {
     private boolean stopped;
 
     private SourceTablesWatch(SourceConfig source, String configLabel, Consumer<CaptureRefusedException> stop,
-                           Map<TableId, List<PartitionedTables.Member>> known, List<TableId> plain) {
+                           Map<TableId, List<PartitionedTables.Member>> known, Map<TableId, Long> plain) {
         this.source = source;
         this.configLabel = configLabel;
         this.stop = stop;
@@ -59,12 +60,12 @@ final class SourceTablesWatch implements AutoCloseable {
     /** Reads the captured partitioned tables' trees now and watches them and every captured table from then on. */
     static SourceTablesWatch start(SourceConfig source, String configLabel, Consumer<CaptureRefusedException> stop) {
         Map<TableId, List<PartitionedTables.Member>> trees = new LinkedHashMap<>();
-        List<TableId> plain = new java.util.ArrayList<>();
+        Map<TableId, Long> plain = new LinkedHashMap<>();
         try (Connection c = open(source)) {
             for (TableId t : source.tables()) {
                 List<PartitionedTables.Member> members = PartitionedTables.membersOf(c, t);
                 if (members.isEmpty()) {
-                    plain.add(t);
+                    plain.put(t, relation(c, t).map(Relation::oid).orElse(null));
                 } else {
                     trees.put(t, members);
                 }
@@ -96,9 +97,10 @@ final class SourceTablesWatch implements AutoCloseable {
         if (connection == null || connection.isClosed()) {
             connection = open(source);
         }
-        for (TableId t : plain) {
-            Optional<Character> identity = identity(connection, t);
-            if (identity.isPresent() && stopOn(IdentityDrift.stop(t, identity.get(), source.setReplicaIdentityFull(), configLabel))) {
+        for (Map.Entry<TableId, Long> t : plain.entrySet()) {
+            // a table dropped and re-created (another OID) is RelationWatcher's to report, not a drift of its identity
+            Optional<Relation> r = relation(connection, t.getKey()).filter(now -> t.getValue() == null || now.oid() == t.getValue());
+            if (r.isPresent() && stopOn(IdentityDrift.stop(t.getKey(), r.get().identity(), source.setReplicaIdentityFull(), configLabel))) {
                 return;
             }
         }
@@ -140,14 +142,18 @@ final class SourceTablesWatch implements AutoCloseable {
         return true;
     }
 
-    /** {@code t}'s replica identity ({@code relreplident}), or empty when it does not exist (not this watch's to judge). */
-    static Optional<Character> identity(Connection c, TableId t) throws SQLException {
-        try (PreparedStatement ps = c.prepareStatement("SELECT c.relreplident FROM pg_class c JOIN pg_namespace n ON "
+    /** A table's relation OID and replica identity ({@code relreplident}). */
+    record Relation(long oid, char identity) {
+    }
+
+    /** {@code t}'s relation, or empty when it does not exist (not this watch's to judge). */
+    static Optional<Relation> relation(Connection c, TableId t) throws SQLException {
+        try (PreparedStatement ps = c.prepareStatement("SELECT c.oid, c.relreplident FROM pg_class c JOIN pg_namespace n ON "
                 + "n.oid = c.relnamespace WHERE n.nspname = ? AND c.relname = ?")) {
             ps.setString(1, t.schema());
             ps.setString(2, t.table());
             try (ResultSet rs = ps.executeQuery()) {
-                return rs.next() ? Optional.of(rs.getString(1).charAt(0)) : Optional.empty();
+                return rs.next() ? Optional.of(new Relation(rs.getLong(1), rs.getString(2).charAt(0))) : Optional.empty();
             }
         }
     }

@@ -30,4 +30,16 @@ class HistoryPlanTest {
         assertThat(HistoryPlan.records(new CaptureStart.Resume(null), ENDS, NOW)).isEmpty();
         assertThat(HistoryPlan.writes(new CaptureStart.Resume(null))).isFalse();
     }
+
+    @Test
+    void aTableAddedToAResumingPipelineStartsACompleteHistoryOnItsTopicOnly() {
+        TopicPartition b0 = new TopicPartition("shop.public.b", 0);
+        Map<TopicPartition, Long> ends = Map.of(A0, 40L, A1, 70L, b0, 0L);
+        assertThat(HistoryPlan.writes(new CaptureStart.Resume(null), java.util.Set.of("shop.public.b"))).isTrue();
+        assertThat(HistoryPlan.records(new CaptureStart.Resume(null), ends, java.util.Set.of("shop.public.b"), NOW)).containsExactly(
+                new HistoryRecord.Complete(b0, 0, "the incremental snapshot of a table added to the pipeline", NOW));
+        assertThat(HistoryPlan.records(new CaptureStart.Resume(null), ends, java.util.Set.of(), NOW)).isEmpty();
+        assertThat(HistoryPlan.records(new CaptureStart.Fresh(), ends, java.util.Set.of("shop.public.b"), NOW)).hasSize(3)
+                .allSatisfy(r -> assertThat(((HistoryRecord.Complete) r).cause()).isEqualTo("the initial snapshot"));
+    }
 }
