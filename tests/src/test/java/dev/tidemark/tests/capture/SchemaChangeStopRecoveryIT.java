@@ -80,6 +80,7 @@ class SchemaChangeStopRecoveryIT {
     private static void awaitEqual(CaptureFixture f, Process p, Path log) {
         try {
             await("target equal to source").atMost(Duration.ofSeconds(120)).pollInterval(Duration.ofMillis(300))
+                    .ignoreExceptions() // the comparison throws while the target lacks a column the source has
                     .failFast("tidemark run exited", () -> !p.isAlive())
                     .until(() -> f.targetEqualsSource("id"));
         } catch (org.awaitility.core.ConditionTimeoutException | org.awaitility.core.TerminalFailureException e) {
