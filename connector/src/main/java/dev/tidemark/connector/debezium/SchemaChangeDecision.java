@@ -61,9 +61,10 @@ final class SchemaChangeDecision {
     }
 
     /**
-     * @param snapshotRequested a snapshot of the table was requested after this change (later in the stream): a change
-     *     whose effect on existing rows capture cannot carry is followed without those values (later rows carry them,
-     *     and the snapshot rewrites every existing row), instead of stopping
+     * @param snapshotRequested a snapshot of the table was requested after this change (later in the stream): a column
+     *     added with values capture cannot carry (volatile default, identity, a constant not carried) is followed without
+     *     them (later rows carry them, and the snapshot rewrites every existing row) instead of stopping; a type change
+     *     that rewrote rows and a renamed table still stop
      */
     static Outcome decide(DdlMessage m, String configLabel, boolean snapshotRequested) {
         TableId table = m.before().table();
@@ -92,11 +93,10 @@ final class SchemaChangeDecision {
                 changes.add(new ChangeEvent.ColumnChange.Renamed(was.name(), is.name()));
             }
             if (!is.type().equals(was.type())) {
-                if (!keepsValues(was, is) && snapshotRequested) {
-                    notes.add(rewritten(table, is.name(), "type " + was.type() + " → " + is.type()));
-                } else if (!keepsValues(was, is)) {
+                if (!keepsValues(was, is)) {
+                    // not followed even with a snapshot requested: the sink refuses a narrowing or incompatible type
                     return new Stop(stopPrefix + "column " + is.name() + " changed type from " + was.type() + " to " + is.type()
-                            + ", which rewrote every existing row at the source without row events" + stopSuffix, true);
+                            + ", which rewrote every existing row at the source without row events" + stopSuffix, false);
                 } else {
                     notes.add("table " + table + " column " + is.name() + ": type " + was.type() + " → " + is.type()
                             + " keeps every value; the sink widens the target column with the next row");

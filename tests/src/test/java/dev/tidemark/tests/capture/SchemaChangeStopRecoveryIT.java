@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
 import dev.tidemark.event.TableId;
+import dev.tidemark.tests.sink.TargetDatabase;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -30,7 +31,25 @@ class SchemaChangeStopRecoveryIT {
 
     @Test
     void aVolatileDefaultStopIsRecoveredByTheSnapshotItsLineNames() throws Exception {
-        try (CaptureFixture f = new CaptureFixture("schema_recover", dir, List.of(T))) {
+        followTheLine("schema_recover", null, "ALTER TABLE sr_items ADD COLUMN r int NOT NULL DEFAULT (random() * 1000000)::int",
+                "column r was added with DEFAULT", "UPDATE sr_items SET r = -1, v = 'later' WHERE id = 3");
+    }
+
+    @Test
+    void aVolatileDefaultStopIsRecoveredByTheSnapshotItsLineNamesIntoPostgres() throws Exception {
+        try (TargetDatabase target = TargetDatabase.postgres()) {
+            followTheLine("schema_recover_pg", target, "ALTER TABLE sr_items ADD COLUMN r int NOT NULL DEFAULT (random() * 1000000)::int",
+                    "column r was added with DEFAULT", "UPDATE sr_items SET r = -1, v = 'later' WHERE id = 3");
+        }
+    }
+
+    /**
+     * 2,000 rows streamed; then {@code ddl} between changes stops capture (exit 3, the line containing {@code stopped});
+     * the line's command and then the start the command names are run word for word; the target must then equal the
+     * source in every value, {@code later} and an insert must arrive, and {@code tidemark reconcile} must find nothing.
+     */
+    private void followTheLine(String hint, TargetDatabase target, String ddl, String stopped, String later) throws Exception {
+        try (CaptureFixture f = new CaptureFixture(hint, dir, List.of(T), target)) {
             f.sql("CREATE TABLE public.sr_items (id int PRIMARY KEY, k int, v text)",
                     "INSERT INTO sr_items SELECT g, g * 10, 'row ' || g FROM generate_series(1, 2000) g");
             Path yaml = f.writeYaml();
@@ -38,14 +57,12 @@ class SchemaChangeStopRecoveryIT {
             Process p = f.spawn(log0, "run", "--config", yaml.toString());
             awaitEqual(f, p, log0);
 
-            f.sql("UPDATE sr_items SET k = -k WHERE id % 7 = 0",
-                    "ALTER TABLE sr_items ADD COLUMN r int NOT NULL DEFAULT (random() * 1000000)::int",
+            f.sql("UPDATE sr_items SET k = -k WHERE id % 7 = 0", ddl,
                     "UPDATE sr_items SET v = 'after ' || id WHERE id % 11 = 0",
                     "INSERT INTO sr_items (id, k) VALUES (5001, 1)");
             assertThat(f.awaitExit(p, log0, Duration.ofSeconds(90), () -> "no stop")).as("exit code of the stop").isEqualTo(3);
             List<String> errors = CaptureFixture.errorLines(log0);
-            assertThat(errors).as("the stop line").singleElement().asString()
-                    .contains("column r was added with DEFAULT").contains("--table public.sr_items");
+            assertThat(errors).as("the stop line").singleElement().asString().contains(stopped).contains("--table public.sr_items");
             String[] snapshot = command(errors.get(0));
             assertThat(snapshot[0]).isEqualTo("snapshot");
 
@@ -57,9 +74,9 @@ class SchemaChangeStopRecoveryIT {
             Path log1 = dir.resolve("run-1.log");
             Process again = f.spawn(log1, restart);
             awaitEqual(f, again, log1);
-            f.sql("INSERT INTO sr_items (id, k) VALUES (5002, 2)", "UPDATE sr_items SET r = -1, v = 'later' WHERE id = 3");
+            f.sql("INSERT INTO sr_items (id, k) VALUES (5002, 2)", later);
             awaitEqual(f, again, log1);
-            assertThat(f.targetEqualsSource("id")).as("every value, the new column's included: %s", f.compareSummary("id")).isTrue();
+            assertThat(f.targetEqualsSource("id")).as("every value, the changed column's included: %s", f.compareSummary("id")).isTrue();
             again.destroy();
             again.waitFor();
 
