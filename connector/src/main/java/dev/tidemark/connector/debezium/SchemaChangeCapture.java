@@ -64,6 +64,7 @@ final class SchemaChangeCapture {
     private final Mode mode;
     private final EnvelopeEncoder encoder;
     private final CatalogComparison comparison;
+    private final SourceSlots slots;
     /** The key of {@link DdlTrigger}'s signatures (event-trigger mode), else null. */
     private final String key;
 
@@ -72,6 +73,7 @@ final class SchemaChangeCapture {
         this.configLabel = configLabel;
         this.mode = mode;
         this.key = key;
+        this.slots = slots;
         this.encoder = new EnvelopeEncoder(config.kafka().topicPrefix(), "postgresql", config.source().database());
         this.comparison = mode == Mode.CATALOG_COMPARISON ? new CatalogComparison(config, configLabel, slots) : null;
     }
@@ -139,7 +141,12 @@ final class SchemaChangeCapture {
         }
         SchemaChangeDecision.Outcome outcome = SchemaChangeDecision.decide(m, configLabel);
         if (outcome instanceof SchemaChangeDecision.Stop s) {
-            return new Stop(s.line());
+            if (!s.snapshotRecovers() || !snapshotRequestedAfter(table, record)) {
+                return new Stop(s.line());
+            }
+            log.info("capture {}: a snapshot of {} was requested after its schema change at {}: the change is followed, later rows "
+                    + "carry the new values and the snapshot rewrites every existing row", config.name(), table, record.sourceOffset());
+            outcome = SchemaChangeDecision.decide(m, configLabel, true);
         }
         SchemaChangeDecision.Follow f = (SchemaChangeDecision.Follow) outcome;
         f.notes().forEach(n -> log.info("capture {}: schema change followed: {}", config.name(), n));
@@ -155,6 +162,20 @@ final class SchemaChangeCapture {
             out.add(new ProducerRecord<>(topic, p, null, value));
         }
         return new Send(out);
+    }
+
+    /** Whether the signal table holds a snapshot request of {@code table} made after the message {@code record}. */
+    private boolean snapshotRequestedAfter(TableId table, SourceRecord record) {
+        Object lsn = ((Struct) record.value()).getStruct("source").get("lsn");
+        if (!(lsn instanceof Number n)) {
+            return false;
+        }
+        try (Connection c = slots.connect()) {
+            return SnapshotSignals.exists(c, config.source()) && SnapshotSignals.requestedAfter(c, config.source(), table, n.longValue());
+        } catch (SQLException e) {
+            throw new IllegalStateException("capture " + config.name() + ": cannot read the signal table "
+                    + SnapshotSignals.table(config.source()) + " on the source: " + e.getMessage(), e);
+        }
     }
 
     /** Whether an unverified message names this pipeline (it is then a forgery or damaged, and worth a warning). */

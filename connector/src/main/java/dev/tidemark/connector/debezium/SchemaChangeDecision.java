@@ -48,11 +48,25 @@ final class SchemaChangeDecision {
     record Follow(List<ChangeEvent.ColumnChange> changes, List<String> notes) implements Outcome {
     }
 
-    /** Stop capture with this one line; nothing from the change on is sent. */
-    record Stop(String line) implements Outcome {
+    /**
+     * Stop capture with this one line; nothing from the change on is sent. {@code snapshotRecovers}: the line names
+     * {@code tidemark snapshot} of the table itself, and {@link #decide(DdlMessage, String, boolean)} with a snapshot
+     * requested after the change follows it.
+     */
+    record Stop(String line, boolean snapshotRecovers) implements Outcome {
     }
 
     static Outcome decide(DdlMessage m, String configLabel) {
+        return decide(m, configLabel, false);
+    }
+
+    /**
+     * @param snapshotRequested a snapshot of the table was requested after this change (later in the stream): a column
+     *     added with values capture cannot carry (volatile default, identity, a constant not carried) is followed without
+     *     them (later rows carry them, and the snapshot rewrites every existing row) instead of stopping; a type change
+     *     that rewrote rows and a renamed table still stop
+     */
+    static Outcome decide(DdlMessage m, String configLabel, boolean snapshotRequested) {
         TableId table = m.before().table();
         if (m.after().isEmpty()) {
             return new Follow(List.of(), List.of());
@@ -62,7 +76,7 @@ final class SchemaChangeDecision {
         if (!after.table().equals(table)) {
             return new Stop("capture stopped: table " + table + " was renamed to " + after.table() + " at the source; capture follows "
                     + "tables by name, so its changes would no longer arrive. Nothing from that change on was sent. Put "
-                    + after.table() + " in source.tables in place of " + table + ", then run " + snapshot + after.table() + "`");
+                    + after.table() + " in source.tables in place of " + table + ", then run " + snapshot + after.table() + "`", false);
         }
         List<ChangeEvent.ColumnChange> changes = new ArrayList<>();
         List<String> notes = new ArrayList<>();
@@ -80,11 +94,13 @@ final class SchemaChangeDecision {
             }
             if (!is.type().equals(was.type())) {
                 if (!keepsValues(was, is)) {
+                    // not followed even with a snapshot requested: the sink refuses a narrowing or incompatible type
                     return new Stop(stopPrefix + "column " + is.name() + " changed type from " + was.type() + " to " + is.type()
-                            + ", which rewrote every existing row at the source without row events" + stopSuffix);
+                            + ", which rewrote every existing row at the source without row events" + stopSuffix, false);
+                } else {
+                    notes.add("table " + table + " column " + is.name() + ": type " + was.type() + " → " + is.type()
+                            + " keeps every value; the sink widens the target column with the next row");
                 }
-                notes.add("table " + table + " column " + is.name() + ": type " + was.type() + " → " + is.type()
-                        + " keeps every value; the sink widens the target column with the next row");
             }
             if (is.notNull() != was.notNull()) {
                 notes.add("table " + table + " column " + is.name() + ": " + (is.notNull() ? "SET" : "DROP")
@@ -105,12 +121,19 @@ final class SchemaChangeDecision {
                         + "target does not get it");
                 continue;
             }
+            String connect = TYPES.get(is.typname());
+            boolean nullDefault = is.defaultExpr() == null || "NULL".equalsIgnoreCase(is.defaultExpr())
+                    || is.defaultExpr().startsWith("NULL::");
+            boolean carried = !is.identity() && (nullDefault || (is.constant() && connect != null && is.value() != null));
+            if (!carried && snapshotRequested) {
+                notes.add(rewritten(table, is.name(), "added"));
+                continue;
+            }
             if (is.identity()) {
                 return new Stop(stopPrefix + "column " + is.name() + " was added as an identity column: every existing row got "
-                        + "its own value from a sequence, and PostgreSQL sent no row events for them" + stopSuffix);
+                        + "its own value from a sequence, and PostgreSQL sent no row events for them" + stopSuffix, true);
             }
-            String connect = TYPES.get(is.typname());
-            if (is.defaultExpr() == null || "NULL".equalsIgnoreCase(is.defaultExpr()) || is.defaultExpr().startsWith("NULL::")) {
+            if (nullDefault) {
                 // existing rows are NULL at the source too; carried where the type is, so that a target column of the
                 // same name kept from an earlier drop is set to NULL as well
                 if (connect != null) {
@@ -120,20 +143,25 @@ final class SchemaChangeDecision {
             }
             if (!is.constant()) {
                 return new Stop(stopPrefix + "column " + is.name() + " was added with DEFAULT " + is.defaultExpr() + ", which is not "
-                        + "a constant: the existing rows got values PostgreSQL sent no row events for" + stopSuffix);
+                        + "a constant: the existing rows got values PostgreSQL sent no row events for" + stopSuffix, true);
             }
             if (connect == null) {
                 return new Stop(stopPrefix + "column " + is.name() + " was added with DEFAULT " + is.defaultExpr() + " of type "
                         + is.type() + ", whose value capture does not carry to existing rows (it carries integers, boolean, "
-                        + "text, varchar, real and double precision)" + stopSuffix);
+                        + "text, varchar, real and double precision)" + stopSuffix, true);
             }
             if (is.value() == null) {
                 return new Stop(stopPrefix + "column " + is.name() + " was added with DEFAULT " + is.defaultExpr() + ", but the value "
-                        + "the existing rows got is not recorded (the same statement rewrote the table)" + stopSuffix);
+                        + "the existing rows got is not recorded (the same statement rewrote the table)" + stopSuffix, true);
             }
             changes.add(new ChangeEvent.ColumnChange.Added(is.name(), type(is, connect), is.value()));
         }
         return new Follow(List.copyOf(changes), List.copyOf(notes));
+    }
+
+    private static String rewritten(TableId table, String column, String change) {
+        return "table " + table + " column " + column + " " + change + ": existing rows are rewritten by the snapshot of " + table
+                + " requested after this change; rows written from now on carry their values";
     }
 
     /** The Connect type the change events of {@code c} use, with the source type parameters Debezium adds. */

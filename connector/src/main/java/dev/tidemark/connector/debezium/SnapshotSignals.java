@@ -9,6 +9,7 @@ import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.List;
+import java.util.OptionalLong;
 import java.util.Properties;
 import java.util.UUID;
 import java.util.stream.Collectors;
@@ -85,16 +86,87 @@ public final class SnapshotSignals {
         }
     }
 
-    /** Inserts an {@code execute-snapshot} signal (type incremental) for {@code tables}; returns its id. */
+    /**
+     * Inserts an {@code execute-snapshot} signal (type incremental) for {@code tables}; returns its id,
+     * {@code tidemark-<lsn>-<uuid>}. In one transaction it first takes {@code ACCESS SHARE} on each table, then reads
+     * the WAL insert position into the id: an {@code ALTER TABLE} of one of them (which holds {@code ACCESS EXCLUSIVE}
+     * until it ends) whose message lies before that position has therefore ended before this signal, so the signal
+     * follows it in the stream ({@link #requestedAfter}).
+     */
     public static String request(Connection c, SourceConfig source, List<TableId> tables) throws SQLException {
-        String id = "tidemark-" + UUID.randomUUID();
-        try (PreparedStatement ps = c.prepareStatement("INSERT INTO " + quoted(table(source)) + " (id, type, data) VALUES (?, ?, ?)")) {
-            ps.setString(1, id);
-            ps.setString(2, "execute-snapshot");
-            ps.setString(3, data(tables));
-            ps.executeUpdate();
+        boolean auto = c.getAutoCommit();
+        c.setAutoCommit(false);
+        try {
+            try (Statement s = c.createStatement()) {
+                for (TableId t : tables) {
+                    if (relationExists(c, t)) {
+                        s.execute("LOCK TABLE " + quoted(t) + " IN ACCESS SHARE MODE");
+                    }
+                }
+            }
+            String id;
+            try (Statement s = c.createStatement(); ResultSet rs = s.executeQuery("SELECT pg_current_wal_insert_lsn()::text")) {
+                rs.next();
+                id = "tidemark-" + String.format(java.util.Locale.ROOT, "%016X", Lsn.parse(rs.getString(1)).value()) + "-" + UUID.randomUUID();
+            }
+            try (PreparedStatement ps = c.prepareStatement("INSERT INTO " + quoted(table(source)) + " (id, type, data) VALUES (?, ?, ?)")) {
+                ps.setString(1, id);
+                ps.setString(2, "execute-snapshot");
+                ps.setString(3, data(tables));
+                ps.executeUpdate();
+            }
+            c.commit();
+            return id;
+        } catch (SQLException e) {
+            c.rollback();
+            throw e;
+        } finally {
+            c.setAutoCommit(auto);
         }
-        return id;
+    }
+
+    /**
+     * True when the signal table holds an {@code execute-snapshot} of {@code table} that {@link #request} made after
+     * the source position {@code lsn} (the position of a schema-change message of that table): that snapshot comes
+     * later in the stream, so every row it reads is read after the change.
+     */
+    static boolean requestedAfter(Connection c, SourceConfig source, TableId table, long lsn) throws SQLException {
+        try (PreparedStatement ps = c.prepareStatement("SELECT id, data FROM " + quoted(table(source))
+                + " WHERE type = 'execute-snapshot' AND id LIKE 'tidemark-%'")) {
+            try (ResultSet rs = ps.executeQuery()) {
+                while (rs.next()) {
+                    OptionalLong at = requestLsn(rs.getString(1));
+                    if (at.isPresent() && Long.compareUnsigned(at.getAsLong(), lsn) > 0
+                            && rs.getString(2) != null && SnapshotRequests.requested(rs.getString(2), List.of(table)).contains(table)) {
+                        return true;
+                    }
+                }
+            }
+        }
+        return false;
+    }
+
+    /** The WAL position a signal id of {@link #request} records, or empty for any other id (pure). */
+    static OptionalLong requestLsn(String id) {
+        String[] parts = id.split("-", 3);
+        if (parts.length < 3 || !parts[0].equals("tidemark") || parts[1].length() != 16) {
+            return OptionalLong.empty();
+        }
+        try {
+            return OptionalLong.of(Long.parseUnsignedLong(parts[1], 16));
+        } catch (NumberFormatException e) {
+            return OptionalLong.empty();
+        }
+    }
+
+    private static boolean relationExists(Connection c, TableId t) throws SQLException {
+        try (PreparedStatement ps = c.prepareStatement("SELECT to_regclass(?) IS NOT NULL")) {
+            ps.setString(1, quoted(t));
+            try (ResultSet rs = ps.executeQuery()) {
+                rs.next();
+                return rs.getBoolean(1);
+            }
+        }
     }
 
     /** The signal's data: {@code {"data-collections": ["public\\.orders"], "type": "incremental"}} (names as literal regexes). */

@@ -128,4 +128,35 @@ class SchemaChangeDecisionTest {
                 .startsWith("capture stopped: table public.items was renamed to public.items2")
                 .endsWith("`tidemark snapshot --config p.yaml --table public.items2`"));
     }
+
+    @Test
+    void withASnapshotRequestedAfterTheChangeAColumnWhoseValuesAreNotCarriedIsFollowedWithoutThem() {
+        DdlMessage m = change(plus(), plus(col(3, "at", "timestamp with time zone", "timestamptz", -1, "now()", false, null),
+                col(4, "c4", "integer", "int4", -1, "5", true, "5")));
+
+        assertThat(SchemaChangeDecision.decide(m, "p.yaml")).isInstanceOfSatisfying(SchemaChangeDecision.Stop.class,
+                s -> assertThat(s.snapshotRecovers()).isTrue());
+        assertThat(SchemaChangeDecision.decide(m, "p.yaml", true)).isInstanceOfSatisfying(SchemaChangeDecision.Follow.class, f -> {
+            assertThat(f.changes()).singleElement().isInstanceOfSatisfying(ChangeEvent.ColumnChange.Added.class,
+                    a -> assertThat(a.column()).isEqualTo("c4"));
+            assertThat(f.notes()).singleElement().asString().contains("column at added")
+                    .contains("rewritten by the snapshot of public.items requested after this change");
+        });
+    }
+
+    @Test
+    void aTypeChangeThatRewroteRowsStillStopsWithASnapshotRequested() {
+        DdlMessage m = change(plus(), List.of(ID, col(2, "k", "smallint", "int2", -1, null, true, null)));
+
+        assertThat(SchemaChangeDecision.decide(m, "p.yaml", true)).isInstanceOfSatisfying(SchemaChangeDecision.Stop.class,
+                s -> assertThat(s.snapshotRecovers()).isFalse());
+    }
+
+    @Test
+    void aRenamedTableStillStopsWithASnapshotRequested() {
+        DdlMessage m = change(plus(), new TableId("public", "items2"), plus());
+
+        assertThat(SchemaChangeDecision.decide(m, "p.yaml", true)).isInstanceOfSatisfying(SchemaChangeDecision.Stop.class,
+                s -> assertThat(s.snapshotRecovers()).isFalse());
+    }
 }

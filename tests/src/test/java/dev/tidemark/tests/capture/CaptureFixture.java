@@ -10,6 +10,7 @@ import dev.tidemark.connector.config.TargetConfig;
 import dev.tidemark.connector.pipeline.Sidecar;
 import dev.tidemark.testkit.TableComparison;
 import dev.tidemark.event.TableId;
+import dev.tidemark.tests.sink.TargetDatabase;
 import dev.tidemark.sink.jdbc.SinkOptions;
 import dev.tidemark.sink.kafka.ReplayFrom;
 import dev.tidemark.tests.KafkaTopics;
@@ -46,8 +47,16 @@ final class CaptureFixture implements AutoCloseable {
     final List<TableId> tables;
     private final List<Sidecar> started = new ArrayList<>();
     private final List<Process> processes = new ArrayList<>();
+    /** A server target ({@link TargetDatabase#postgres()}, {@link TargetDatabase#mariadb()}), or null for SQLite in {@link #dir}. */
+    private final TargetDatabase target;
 
     CaptureFixture(String hint, Path dir, List<TableId> tables) throws SQLException {
+        this(hint, dir, tables, null);
+    }
+
+    /** The same with {@code target} (closed by the caller) instead of the SQLite target. */
+    CaptureFixture(String hint, Path dir, List<TableId> tables, TargetDatabase target) throws SQLException {
+        this.target = target;
         this.database = TestInfrastructure.newDatabase(hint);
         this.name = database;
         this.dir = dir;
@@ -68,7 +77,19 @@ final class CaptureFixture implements AutoCloseable {
     }
 
     String targetUrl() {
-        return "jdbc:sqlite:" + dir.resolve("target.db");
+        return target == null ? "jdbc:sqlite:" + dir.resolve("target.db") : target.jdbcUrl();
+    }
+
+    private String targetUser() {
+        return target == null ? null : target.properties().getProperty("user");
+    }
+
+    private Connection connectTarget() throws SQLException {
+        return target == null ? DriverManager.getConnection(targetUrl()) : target.connect();
+    }
+
+    private TableComparison.QuoteStyle targetQuotes() {
+        return target == null ? TableComparison.QuoteStyle.DOUBLE : target.quotes();
     }
 
     Path offsetsFile() {
@@ -90,7 +111,7 @@ final class CaptureFixture implements AutoCloseable {
                 new SourceConfig(pg.jdbcUrl(database), pg.user(), Secret.of(pg.password()), slot(), "pub_" + name,
                         captured, true, Duration.ofMillis(10)),
                 new KafkaConfig(bootstrap, name, 2, (short) 1, kafkaProperties),
-                new TargetConfig(targetUrl(), null, Secret.empty(), 500, SinkOptions.DEFAULT_POSITION_COLUMN, false),
+                new TargetConfig(targetUrl(), targetUser(), Secret.empty(), 500, SinkOptions.DEFAULT_POSITION_COLUMN, false),
                 dir.resolve("state"));
     }
 
@@ -132,6 +153,7 @@ final class CaptureFixture implements AutoCloseable {
                 "    session.timeout.ms: 10000",
                 "target:",
                 "  url: " + targetUrl(),
+                targetUser() == null ? "" : "  user: " + targetUser(),
                 "  batchSize: 500",
                 "stateDir: state",
                 ""));
@@ -208,10 +230,10 @@ final class CaptureFixture implements AutoCloseable {
 
     /** True when every captured table of the target equals the source by key and row checksum. */
     boolean targetEqualsSource(String... keyColumns) {
-        try (Connection t = DriverManager.getConnection(targetUrl())) {
+        try (Connection t = connectTarget()) {
             for (TableId table : tables) {
                 if (!TableComparison.compare(source, table, List.of(keyColumns), t, table.table(),
-                        TableComparison.QuoteStyle.DOUBLE).equal()) {
+                        targetQuotes()).equal()) {
                     return false;
                 }
             }
@@ -223,10 +245,10 @@ final class CaptureFixture implements AutoCloseable {
 
     String compareSummary(String... keyColumns) throws SQLException {
         StringBuilder out = new StringBuilder();
-        try (Connection t = DriverManager.getConnection(targetUrl())) {
+        try (Connection t = connectTarget()) {
             for (TableId table : tables) {
                 out.append(table).append(": ").append(TableComparison.compare(source, table, List.of(keyColumns), t, table.table(),
-                        TableComparison.QuoteStyle.DOUBLE)).append('\n');
+                        targetQuotes())).append('\n');
             }
         }
         return out.toString();
