@@ -85,6 +85,18 @@ public final class SnapshotSignals {
         }
     }
 
+    /** The signal table's name as {@code tidemark drop} lists it: {@code public."tidemark_signal_<slot>"}. */
+    public static String label(SourceConfig source) {
+        return quoted(table(source));
+    }
+
+    /** Drops the pipeline's signal table if it exists ({@code tidemark drop}). */
+    public static void drop(Connection c, SourceConfig source) throws SQLException {
+        try (Statement s = c.createStatement()) {
+            s.execute("DROP TABLE IF EXISTS " + quoted(table(source)));
+        }
+    }
+
     /** Inserts an {@code execute-snapshot} signal (type incremental) for {@code tables}; returns its id. */
     public static String request(Connection c, SourceConfig source, List<TableId> tables) throws SQLException {
         String id = "tidemark-" + UUID.randomUUID();
