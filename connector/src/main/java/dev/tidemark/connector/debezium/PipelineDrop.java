@@ -168,7 +168,8 @@ public final class PipelineDrop {
         done.addAll(DropTarget.clear(config, inventory.target()));
         for (Path f : inventory.stateFiles()) {
             if (f.getFileName().toString().endsWith(".lock") && !MemberLocks.free(f)) {
-                done.add("left " + f + ": a running sink holds it (stop it, then run tidemark drop again)");
+                done.add("left " + f + ": a running " + (f.getFileName().toString().endsWith(".capture.lock") ? "capture" : "sink")
+                        + " holds it (stop it, then run tidemark drop again)");
                 continue;
             }
             try {
@@ -199,7 +200,8 @@ public final class PipelineDrop {
      * {@code <name>.offsets} and its siblings ({@code .delivered}, {@code .tmp}, {@code .discarded-<ms>}, the captured
      * tables {@code .tables} and the running incremental snapshots {@code .incremental}), and the other files Tidemark
      * keeps for the pipeline in stateDir ({@code <name>.gaps}, {@code <name>.replica-identity},
-     * {@code <name>.last-reconcile.json}, {@code <name>.sink-member-<n>.lock}) that exist.
+     * {@code <name>.last-reconcile.json}, the owner record {@code <name>.owner}, the capture lock
+     * {@code <name>.capture.lock}, {@code <name>.sink-member-<n>.lock}) that exist.
      */
     static List<Path> stateFiles(PipelineConfig config) {
         Path offsets = config.offsetsFile();
@@ -214,7 +216,8 @@ public final class PipelineDrop {
                 return n.equals(base) || n.equals(base + ".delivered") || n.equals(base + ".tmp") || n.equals(base + ".delivered.tmp")
                         || n.startsWith(base + ".discarded-") || n.equals(name + ".gaps") || n.equals(name + ".gaps.tmp")
                         || n.equals(name + ".replica-identity") || n.equals(name + ".replica-identity.tmp")
-                        || n.equals(name + ".last-reconcile.json") || n.matches(java.util.regex.Pattern.quote(name) + "\\.sink-member-\\d+\\.lock")
+                        || n.equals(name + ".last-reconcile.json") || n.equals(name + ".owner") || n.equals(name + ".owner.tmp")
+                        || n.equals(name + ".capture.lock") || n.matches(java.util.regex.Pattern.quote(name) + "\\.sink-member-\\d+\\.lock")
                         || n.startsWith(base + ".tables") || n.startsWith(base + ".incremental");
             }).sorted().toList();
         } catch (IOException e) {
