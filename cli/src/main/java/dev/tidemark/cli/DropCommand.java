@@ -15,8 +15,10 @@ import picocli.CommandLine.Option;
  * Kafka topics) and capture's offsets files in stateDir, so the source no longer retains WAL for it. Without
  * {@code --yes} it only lists what it would remove (exit 2); it refuses while capture holds the slot (exit 3); with
  * nothing left it says so (exit 0). It also removes Tidemark's other files of the pipeline in stateDir and restores the
- * replica identities Tidemark set to FULL; with {@code --topics} it clears the pipeline's stored offsets and table
- * positions in the target (the next {@code run} starts its new topics from the beginning). The target's rows are
+ * replica identities Tidemark set to FULL, and drops the pipeline's signal table and schema-change trigger; with
+ * {@code --topics} it removes the pipeline's records from the history topic its topicPrefix shares (the topic itself
+ * only when no other pipeline's record is left in it) and clears the pipeline's stored offsets and table positions in
+ * the target (the next {@code run} starts its new topics from the beginning). The target's rows are
  * never touched, and neither is a slot or publication the pipeline does not own ({@link DropOwnership}: another
  * pipeline's slot stops the drop, exit 3; a publication it did not create is left).
  */

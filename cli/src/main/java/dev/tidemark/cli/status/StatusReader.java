@@ -1,6 +1,7 @@
 package dev.tidemark.cli.status;
 
 import dev.tidemark.connector.config.PipelineConfig;
+import dev.tidemark.connector.pipeline.GapWayOn;
 import dev.tidemark.jdbc.UrlMask;
 import dev.tidemark.connector.debezium.CaptureGaps;
 import dev.tidemark.connector.debezium.CaptureStartDecision;
@@ -43,7 +44,7 @@ public final class StatusReader {
                 Map<Integer, Long> storedHere = stored == null ? Map.of() : stored.getOrDefault(topic, Map.of());
                 if (storedHere.values().stream().anyMatch(o -> o > 0)) {
                     storedHere.entrySet().stream().filter(e -> e.getValue() > 0).sorted(Map.Entry.comparingByKey())
-                            .forEach(e -> problems.add(pastTheEnd(topic, e.getKey(), e.getValue(), 0)));
+                            .forEach(e -> problems.add(pastTheEnd(topic, e.getKey(), e.getValue(), 0, config)));
                 } else {
                     problems.add("topic " + topic + " does not exist yet (capture has not started)");
                 }
@@ -55,7 +56,7 @@ public final class StatusReader {
                 Long s = stored == null ? null : stored.getOrDefault(tp.topic(), Map.of()).getOrDefault(tp.partition(), 0L);
                 boolean pastEnd = s != null && s > end;
                 if (pastEnd) {
-                    problems.add(pastTheEnd(tp.topic(), tp.partition(), s, end));
+                    problems.add(pastTheEnd(tp.topic(), tp.partition(), s, end, config));
                     lagKnown = false;
                 }
                 partitions.add(new PipelineStatus.Partition(tp.topic(), tp.partition(), end, s, s == null || pastEnd ? null : end - s));
@@ -78,14 +79,14 @@ public final class StatusReader {
 
     /**
      * A stored offset past the partition's end: the topic was deleted and re-created (or Kafka's data lost), so the
-     * lag cannot be known and the sink refuses to start; the way on is the one the sink's refusal names.
+     * lag cannot be known and the sink refuses to start; the way on is the one the sink's refusal names
+     * ({@link GapWayOn}: the table's re-snapshot where the topic carries a captured table, else the repair).
      */
-    static String pastTheEnd(String topic, int partition, long stored, long end) {
+    static String pastTheEnd(String topic, int partition, long stored, long end, PipelineConfig config) {
         return "topic " + topic + " partition " + partition + ": stored offset " + stored + " is past the end offset " + end
-                + " (was the topic deleted" + (end == 0 ? "" : " and re-created") + "?); the sink will refuse to start: accept the gap"
-                + " explicitly (`tidemark run --config <pipeline file> --accept-retention-gap`, or `tidemark sink …` for a sink alone)"
-                + " and then repair the target from the source"
-                + " (`tidemark reconcile --config <pipeline file> --repair --apply`)";
+                + " (was the topic deleted" + (end == 0 ? "" : " and re-created") + "?); the sink will refuse to start: "
+                + GapWayOn.text("run", "<pipeline file>", GapWayOn.tables(List.of(topic), GapWayOn.tablesByTopic(config)))
+                + " (`tidemark sink …` instead of `tidemark run …` for a sink alone)";
     }
 
     /**

@@ -96,13 +96,16 @@ public final class CaptureStartDecision {
         return new CaptureStart.Refuse("capture refuses to start: " + what + ". " + waysOn(config, slotGone));
     }
 
-    /** The two ways on after a gap, as one sentence; {@code config} is the pipeline file as the user named it. */
+    /**
+     * The two ways on after a gap of the whole slot, as one sentence; {@code config} is the pipeline file as the user
+     * named it. A re-snapshot needs nothing after it: its sweep removes the rows the new snapshot no longer has.
+     */
     public static String waysOn(String config, boolean slotGone) {
         String file = config == null ? "FILE" : config;
         return "Either re-snapshot: restart with --resnapshot ("
-                + (slotGone ? "creates a new slot" : "drops and re-creates the slot") + "), then run `tidemark reconcile --config " + file
-                + " --repair --apply` to remove target rows the new snapshot no longer has; or accept the gap: restart with --accept-gap "
-                + "(streams from the slot's position without a snapshot; changes in the gap are not captured)";
+                + (slotGone ? "creates a new slot" : "drops and re-creates the slot") + "; when the new snapshot ends, the target rows it"
+                + " no longer has are removed); or accept the gap: restart with --accept-gap (streams from the slot's position without a"
+                + " snapshot; changes in the gap are not captured)";
     }
 
     private static String lsn(SlotState.Present s) {

@@ -96,21 +96,46 @@ public final class DdlTrigger {
         }
     }
 
-    /** Drops the triggers and the function when present; returns whether anything was there. */
-    public static boolean drop(Connection c, PipelineConfig config) throws SQLException {
+    /**
+     * What of the pipeline's triggers, function and key table exists on the source, one line each ({@code event trigger
+     * "…"}, {@code function "s"."f"()}, {@code table "s"."k"}): what {@link #drop} removes.
+     */
+    public static java.util.List<String> present(Connection c, PipelineConfig config) throws SQLException {
         Names n = names(config);
-        boolean present;
-        try (var ps = c.prepareStatement("SELECT count(*) FROM pg_event_trigger WHERE evtname IN (?, ?)")) {
+        java.util.List<String> out = new java.util.ArrayList<>();
+        try (var ps = c.prepareStatement("SELECT evtname FROM pg_event_trigger WHERE evtname IN (?, ?) ORDER BY evtname")) {
             ps.setString(1, n.startTrigger());
             ps.setString(2, n.endTrigger());
             try (var rs = ps.executeQuery()) {
-                rs.next();
-                present = rs.getInt(1) > 0;
+                while (rs.next()) {
+                    out.add("event trigger " + q(rs.getString(1)));
+                }
             }
         }
-        if (!present) {
+        String function = q(n.schema()) + "." + q(n.function());
+        String keyTable = q(n.schema()) + "." + q(n.keyTable());
+        try (var ps = c.prepareStatement("SELECT to_regprocedure(?) IS NOT NULL, to_regclass(?) IS NOT NULL")) {
+            ps.setString(1, function + "()");
+            ps.setString(2, keyTable);
+            try (var rs = ps.executeQuery()) {
+                rs.next();
+                if (rs.getBoolean(1)) {
+                    out.add("function " + function + "()");
+                }
+                if (rs.getBoolean(2)) {
+                    out.add("table " + keyTable + " (the key of the schema-change messages)");
+                }
+            }
+        }
+        return out;
+    }
+
+    /** Drops the triggers, the function and the key table, those present; returns whether anything was there. */
+    public static boolean drop(Connection c, PipelineConfig config) throws SQLException {
+        if (present(c, config).isEmpty()) {
             return false;
         }
+        Names n = names(config);
         try (Statement s = c.createStatement()) {
             s.execute("DROP EVENT TRIGGER IF EXISTS " + q(n.startTrigger()));
             s.execute("DROP EVENT TRIGGER IF EXISTS " + q(n.endTrigger()));

@@ -36,8 +36,7 @@ public record DropOwnership(Optional<String> refusal, DropPlan.Inventory invento
         if (!found.publicationExists() || Ownership.publication(f) == Ownership.Publication.MINE) {
             return new DropOwnership(Optional.empty(), found, Optional.empty());
         }
-        DropPlan.Inventory without = new DropPlan.Inventory(found.slot(), found.slotExists(), found.slotActive(), found.retainedWalBytes(),
-                found.publication(), false, found.topics(), found.stateFiles());
+        DropPlan.Inventory without = found.withoutPublication();
         return new DropOwnership(Optional.empty(), without, Optional.of("publication \"" + found.publication() + "\" is left as it is: "
                 + (f.publicationRecord().isPresent() ? "it belongs to pipeline " + f.publicationRecord().get().pipeline()
                 : "pipeline " + f.pipeline() + " did not create it")));

@@ -41,14 +41,28 @@ public sealed interface DropPlan {
      *                         Tidemark keeps there (gap and replica identity records, the last reconcile, sink member locks)
      * @param identities       the tables whose replica identity Tidemark set to FULL and that still have it (restored)
      * @param target           what the pipeline stored in the target for its topics (only with {@code --topics})
+     * @param objects          the other objects capture created on the source and in Kafka
      */
     record Inventory(String slot, boolean slotExists, boolean slotActive, long retainedWalBytes, String publication,
                      boolean publicationExists, List<String> topics, List<Path> stateFiles,
-                     List<ReplicaIdentities.Replaced> identities, TargetLeftovers target) {
+                     List<ReplicaIdentities.Replaced> identities, TargetLeftovers target, CaptureObjects objects) {
         public Inventory {
             topics = List.copyOf(topics);
             stateFiles = List.copyOf(stateFiles);
             identities = List.copyOf(identities);
+        }
+
+        public Inventory(String slot, boolean slotExists, boolean slotActive, long retainedWalBytes, String publication,
+                         boolean publicationExists, List<String> topics, List<Path> stateFiles,
+                         List<ReplicaIdentities.Replaced> identities, TargetLeftovers target) {
+            this(slot, slotExists, slotActive, retainedWalBytes, publication, publicationExists, topics, stateFiles, identities, target,
+                    CaptureObjects.NONE);
+        }
+
+        /** The same inventory with the publication left out (it is not the pipeline's). */
+        Inventory withoutPublication() {
+            return new Inventory(slot, slotExists, slotActive, retainedWalBytes, publication, false, topics, stateFiles, identities,
+                    target, objects);
         }
 
         public Inventory(String slot, boolean slotExists, boolean slotActive, long retainedWalBytes, String publication,
@@ -59,7 +73,7 @@ public sealed interface DropPlan {
 
         boolean empty() {
             return !slotExists && !publicationExists && topics.isEmpty() && stateFiles.isEmpty() && identities.isEmpty()
-                    && target.empty();
+                    && target.empty() && objects.empty();
         }
 
         /** One line per item that exists, in removal order. */
@@ -73,7 +87,10 @@ public sealed interface DropPlan {
             }
             identities.forEach(i -> out.add("REPLICA IDENTITY FULL on " + i.schema() + "." + i.table() + " (set by Tidemark; "
                     + i.restoreClause() + " is restored)"));
+            objects.signalTable().ifPresent(t -> out.add("signal table " + t));
+            objects.ddlTrigger().forEach(o -> out.add(o + " (the schema-change trigger)"));
             topics.forEach(t -> out.add("topic " + t));
+            out.addAll(objects.history().items());
             target.offsetTopics().forEach(t -> out.add("stored offsets for topic " + t + " in target " + target.target()));
             target.positionTables().forEach(t -> out.add("table positions of " + t + " in target " + target.target()));
             stateFiles.forEach(f -> out.add(label(f) + " " + f));
@@ -97,6 +114,23 @@ public sealed interface DropPlan {
 
         boolean empty() {
             return offsetTopics.isEmpty() && positionTables.isEmpty();
+        }
+    }
+
+    /**
+     * The other objects capture created for the pipeline: its signal table on the source ({@link SnapshotSignals}), its
+     * schema-change trigger's event triggers, function and key table ({@link DdlTrigger}, one line each), and what to
+     * do with its records in the history topic ({@link HistoryCleanup}; only with {@code --topics}).
+     */
+    record CaptureObjects(java.util.Optional<String> signalTable, List<String> ddlTrigger, HistoryCleanup history) {
+        static final CaptureObjects NONE = new CaptureObjects(java.util.Optional.empty(), List.of(), HistoryCleanup.NOTHING);
+
+        public CaptureObjects {
+            ddlTrigger = List.copyOf(ddlTrigger);
+        }
+
+        boolean empty() {
+            return signalTable.isEmpty() && ddlTrigger.isEmpty() && history instanceof HistoryCleanup.Nothing;
         }
     }
 

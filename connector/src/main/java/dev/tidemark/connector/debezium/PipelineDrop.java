@@ -24,8 +24,9 @@ import org.apache.kafka.clients.admin.Admin;
  * ({@link #remove}) — the replication slot first (so the source stops retaining WAL), then the publication, the
  * topics when asked, and capture's offsets files in stateDir ({@code <name>.offsets} and its {@code .delivered},
  * {@code .tmp} and {@code .discarded-*} siblings) and Tidemark's other files there; the replica identities Tidemark
- * set to FULL are restored ({@link ReplicaIdentities}); with the topics, the pipeline's stored offsets and table
- * positions in the target ({@link DropTarget}). The target's data rows are left alone. Every
+ * set to FULL are restored ({@link ReplicaIdentities}); the pipeline's signal table ({@link SnapshotSignals}) and
+ * schema-change trigger ({@link DdlTrigger}) are dropped; with the topics, its records in the shared history topic
+ * ({@link HistoryCleanup}) and its stored offsets and table positions in the target ({@link DropTarget}). The target's data rows are left alone. Every
  * failure is an {@link IllegalStateException} with one line naming the object and what to check.
  */
 public final class PipelineDrop {
@@ -42,6 +43,8 @@ public final class PipelineDrop {
         long retained = -1;
         boolean publication;
         List<ReplicaIdentities.Replaced> identities;
+        java.util.Optional<String> signalTable;
+        List<String> ddlTrigger;
         try (Connection c = new SourceSlots(source).connect()) {
             try (PreparedStatement ps = c.prepareStatement("SELECT active, pg_wal_lsn_diff(pg_current_wal_lsn(), restart_lsn)::bigint "
                     + "FROM pg_replication_slots WHERE slot_name = ? AND database = current_database()")) {
@@ -61,13 +64,16 @@ public final class PipelineDrop {
                 }
             }
             identities = stillFull(c, ReplicaIdentities.readRecord(ReplicaIdentities.fileFor(config)));
+            signalTable = SnapshotSignals.exists(c, source) ? java.util.Optional.of(SnapshotSignals.label(source)) : java.util.Optional.empty();
+            ddlTrigger = DdlTrigger.present(c, config);
         } catch (SQLException e) {
             throw new IllegalStateException("cannot read slot \"" + source.slot() + "\" and publication \"" + source.publication()
                     + "\" of pipeline " + config.name() + " on the source: " + e.getMessage() + " (check source.url, user and password)", e);
         }
         return new DropPlan.Inventory(source.slot(), slotExists, active, retained, source.publication(), publication,
                 withTopics ? existingTopics(config) : List.of(), stateFiles(config), identities,
-                withTopics ? DropTarget.inspect(config) : DropPlan.TargetLeftovers.NONE);
+                withTopics ? DropTarget.inspect(config) : DropPlan.TargetLeftovers.NONE,
+                new DropPlan.CaptureObjects(signalTable, ddlTrigger, withTopics ? HistoryDrop.inspect(config) : HistoryCleanup.NOTHING));
     }
 
     /** The recorded tables that still have the FULL identity Tidemark set (the others were changed since: left alone). */
@@ -82,7 +88,7 @@ public final class PipelineDrop {
     }
 
     /** Drops the pipeline's schema-change event triggers ({@link DdlTrigger}) when present; the line saying so, or empty. */
-    private static java.util.Optional<String> dropDdlTrigger(PipelineConfig config) {
+    private static java.util.Optional<String> dropDdlTrigger(PipelineConfig config, List<String> items) {
         try (Connection c = new SourceSlots(config.source()).connect()) {
             if (!DdlTrigger.drop(c, config)) {
                 return java.util.Optional.empty();
@@ -91,9 +97,18 @@ public final class PipelineDrop {
             throw new IllegalStateException("cannot drop the schema-change event triggers of pipeline " + config.name() + ": "
                     + e.getMessage() + " (dropping an event trigger needs a superuser as source.user)", e);
         }
-        DdlTrigger.Names n = DdlTrigger.names(config);
-        return java.util.Optional.of("dropped event triggers \"" + n.startTrigger() + "\" and \"" + n.endTrigger()
-                + "\" and their function and key table");
+        return java.util.Optional.of("dropped the schema-change trigger: " + String.join(", ", items));
+    }
+
+    /** Drops the pipeline's signal table ({@link SnapshotSignals}); the line saying so. */
+    private static String dropSignalTable(PipelineConfig config, String label) {
+        try (Connection c = new SourceSlots(config.source()).connect()) {
+            SnapshotSignals.drop(c, config.source());
+        } catch (SQLException e) {
+            throw new IllegalStateException("cannot drop signal table " + label + " of pipeline " + config.name() + ": " + e.getMessage()
+                    + " (it needs the owner of the table or a superuser as source.user)", e);
+        }
+        return "dropped signal table " + label;
     }
 
     /** Removes every item of {@code inventory}; returns one line per item removed. */
@@ -133,7 +148,10 @@ public final class PipelineDrop {
                 throw new IllegalStateException("cannot connect to the source of pipeline " + config.name() + ": " + e.getMessage(), e);
             }
         }
-        dropDdlTrigger(config).ifPresent(done::add);
+        if (!inventory.objects().ddlTrigger().isEmpty()) {
+            dropDdlTrigger(config, inventory.objects().ddlTrigger()).ifPresent(done::add);
+        }
+        inventory.objects().signalTable().ifPresent(t -> done.add(dropSignalTable(config, t)));
         if (!inventory.topics().isEmpty()) {
             try (Admin admin = Admin.create(config.kafka().adminProperties())) {
                 admin.deleteTopics(inventory.topics()).all().get(KAFKA_WAIT_SECONDS, TimeUnit.SECONDS);
@@ -146,10 +164,12 @@ public final class PipelineDrop {
             }
             inventory.topics().forEach(t -> done.add("deleted topic " + t));
         }
+        done.addAll(HistoryDrop.remove(config, inventory.objects().history()));
         done.addAll(DropTarget.clear(config, inventory.target()));
         for (Path f : inventory.stateFiles()) {
             if (f.getFileName().toString().endsWith(".lock") && !MemberLocks.free(f)) {
-                done.add("left " + f + ": a running sink holds it (stop it, then run tidemark drop again)");
+                done.add("left " + f + ": a running " + (f.getFileName().toString().endsWith(".capture.lock") ? "capture" : "sink")
+                        + " holds it (stop it, then run tidemark drop again)");
                 continue;
             }
             try {
@@ -180,7 +200,8 @@ public final class PipelineDrop {
      * {@code <name>.offsets} and its siblings ({@code .delivered}, {@code .tmp}, {@code .discarded-<ms>}, the captured
      * tables {@code .tables} and the running incremental snapshots {@code .incremental}), and the other files Tidemark
      * keeps for the pipeline in stateDir ({@code <name>.gaps}, {@code <name>.replica-identity},
-     * {@code <name>.last-reconcile.json}, {@code <name>.sink-member-<n>.lock}) that exist.
+     * {@code <name>.last-reconcile.json}, the owner record {@code <name>.owner}, the capture lock
+     * {@code <name>.capture.lock}, {@code <name>.sink-member-<n>.lock}) that exist.
      */
     static List<Path> stateFiles(PipelineConfig config) {
         Path offsets = config.offsetsFile();
@@ -195,7 +216,8 @@ public final class PipelineDrop {
                 return n.equals(base) || n.equals(base + ".delivered") || n.equals(base + ".tmp") || n.equals(base + ".delivered.tmp")
                         || n.startsWith(base + ".discarded-") || n.equals(name + ".gaps") || n.equals(name + ".gaps.tmp")
                         || n.equals(name + ".replica-identity") || n.equals(name + ".replica-identity.tmp")
-                        || n.equals(name + ".last-reconcile.json") || n.matches(java.util.regex.Pattern.quote(name) + "\\.sink-member-\\d+\\.lock")
+                        || n.equals(name + ".last-reconcile.json") || n.equals(name + ".owner") || n.equals(name + ".owner.tmp")
+                        || n.equals(name + ".capture.lock") || n.matches(java.util.regex.Pattern.quote(name) + "\\.sink-member-\\d+\\.lock")
                         || n.startsWith(base + ".tables") || n.startsWith(base + ".incremental");
             }).sorted().toList();
         } catch (IOException e) {

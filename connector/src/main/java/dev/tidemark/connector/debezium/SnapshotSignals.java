@@ -86,6 +86,18 @@ public final class SnapshotSignals {
         }
     }
 
+    /** The signal table's name as {@code tidemark drop} lists it: {@code public."tidemark_signal_<slot>"}. */
+    public static String label(SourceConfig source) {
+        return quoted(table(source));
+    }
+
+    /** Drops the pipeline's signal table if it exists ({@code tidemark drop}). */
+    public static void drop(Connection c, SourceConfig source) throws SQLException {
+        try (Statement s = c.createStatement()) {
+            s.execute("DROP TABLE IF EXISTS " + quoted(table(source)));
+        }
+    }
+
     /**
      * Inserts an {@code execute-snapshot} signal (type incremental) for {@code tables}; returns its id,
      * {@code tidemark-<lsn>-<uuid>}. In one transaction it first takes {@code ACCESS SHARE} on each table, then reads

@@ -48,22 +48,26 @@ final class StoredOffsetsCheck {
         if (stored.isEmpty()) {
             return;
         }
-        refusal(stored, endOffsets(config, stored.keySet()), command, configLabel == null ? "FILE" : configLabel).ifPresent(r -> {
+        refusal(stored, endOffsets(config, stored.keySet()), command, configLabel == null ? "FILE" : configLabel,
+                GapWayOn.tablesByTopic(config)).ifPresent(r -> {
             throw new IllegalStateException(r);
         });
     }
 
     /**
      * The refusal for offsets {@code stored} in the target against the topics' {@code ends} (a partition without an end
-     * has end 0), or empty when every stored offset is within its topic. Pure.
+     * has end 0), or empty when every stored offset is within its topic; {@code tablesByTopic} names the way on
+     * ({@link GapWayOn}). Pure.
      */
     static Optional<String> refusal(Map<String, Map<Integer, Long>> stored, Map<String, Map<Integer, Long>> ends, String command,
-                                    String configLabel) {
+                                    String configLabel, Map<String, dev.tidemark.event.TableId> tablesByTopic) {
         List<String> past = new ArrayList<>();
+        Set<String> pastTopics = new java.util.TreeSet<>();
         stored.entrySet().stream().sorted(Map.Entry.comparingByKey()).forEach(t -> t.getValue().entrySet().stream()
                 .sorted(Map.Entry.comparingByKey()).forEach(p -> {
                     long end = ends.getOrDefault(t.getKey(), Map.of()).getOrDefault(p.getKey(), 0L);
                     if (p.getValue() > end) {
+                        pastTopics.add(t.getKey());
                         past.add("topic " + t.getKey() + " partition " + p.getKey() + ": stored offset " + p.getValue()
                                 + " is past the end offset " + end);
                     }
@@ -72,9 +76,8 @@ final class StoredOffsetsCheck {
             return Optional.empty();
         }
         return Optional.of("the target's stored offsets are past the end of the pipeline's topics (were they deleted and re-created?): "
-                + String.join("; ", past) + ". Nothing was created or changed. To go on, accept the gap explicitly (`tidemark "
-                + command + " --config " + configLabel + " --accept-retention-gap`: those partitions start at their earliest offset)"
-                + " and then repair the target from the source (`tidemark reconcile --config " + configLabel + " --repair --apply`)");
+                + String.join("; ", past) + ". Nothing was created or changed. To go on, "
+                + GapWayOn.text(command, configLabel, GapWayOn.tables(pastTopics, tablesByTopic)));
     }
 
     private static Map<String, Map<Integer, Long>> storedOffsets(PipelineConfig config) {

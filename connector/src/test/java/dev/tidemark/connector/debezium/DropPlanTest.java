@@ -54,4 +54,20 @@ class DropPlanTest {
                 List.of(), List.of(), new DropPlan.TargetLeftovers("t", List.of("orders.public.orders"), List.of()));
         assertThat(DropPlan.decide(onlyTarget, false)).isEqualTo(new DropPlan.DryRun(onlyTarget));
     }
+
+    @Test
+    void theSignalTableTheSchemaChangeTriggerAndTheHistoryRecordsAreListedAndAloneAreStillSomethingToRemove() {
+        DropPlan.Inventory objects = new DropPlan.Inventory("tidemark_orders", false, false, -1, "pub_orders", false, List.of(),
+                List.of(), List.of(), DropPlan.TargetLeftovers.NONE, new DropPlan.CaptureObjects(
+                        java.util.Optional.of("\"public\".\"tidemark_signal_tidemark_orders\""),
+                        List.of("event trigger \"tidemark_ddl_orders_end\"", "table \"public\".\"tidemark_ddl_orders_key\""),
+                        new HistoryCleanup.Tombstones("orders.__tidemark_history", List.of("orders.public.orders-0"), 3)));
+        assertThat(objects.items()).containsExactly(
+                "signal table \"public\".\"tidemark_signal_tidemark_orders\"",
+                "event trigger \"tidemark_ddl_orders_end\" (the schema-change trigger)",
+                "table \"public\".\"tidemark_ddl_orders_key\" (the schema-change trigger)",
+                "this pipeline's 1 record(s) in history topic orders.__tidemark_history (by tombstones; 3 record(s) of other pipelines "
+                        + "with the same topicPrefix are kept, and the topic)");
+        assertThat(DropPlan.decide(objects, false)).isEqualTo(new DropPlan.DryRun(objects));
+    }
 }

@@ -17,7 +17,12 @@ import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
+import java.nio.charset.StandardCharsets;
 import org.apache.kafka.clients.admin.Admin;
+import org.apache.kafka.clients.consumer.ConsumerRecord;
+import org.apache.kafka.clients.consumer.KafkaConsumer;
+import org.apache.kafka.common.TopicPartition;
+import org.apache.kafka.common.serialization.ByteArrayDeserializer;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -29,7 +34,11 @@ import org.junit.jupiter.api.io.TempDir;
  * what Tidemark created and restores what it changed. Checked after drop: no slot, no publication, no topic, no file
  * of the pipeline in stateDir, no row of the pipeline in {@code tidemark_offsets} nor of its tables in
  * {@code tidemark_table_positions}, each captured table's replica identity as it was before the first run (DEFAULT,
- * USING INDEX, and FULL where the user had set it), a table never captured untouched, the target's rows kept. Then
+ * USING INDEX, and FULL where the user had set it), a table never captured untouched, the target's rows kept; no
+ * signal table, DDL event trigger, function or key table of the pipeline, and none of its records left in the history
+ * topic {@code <topicPrefix>.__tidemark_history}, while pipeline B (same source database, same topicPrefix) keeps its
+ * slot, publication, signal table, DDL trigger and history records; the dry run lists all of them first. B's own drop
+ * then removes the history topic (no other pipeline's record left in it). Then
  * {@code run} works end to end: the new snapshot and later changes arrive, without stack traces.
  */
 class DropLeavesNothingIT {
@@ -68,10 +77,50 @@ class DropLeavesNothingIT {
             assertThat(pipelineFiles(f, stateDir)).anyMatch(n -> n.contains(".sink-member-"));
             stop(run, first);
             assertThat(identity(f, A)).as("run set FULL on drop_a").isEqualTo("f");
+            String history = f.name + ".__tidemark_history";
+            String signal = "tidemark_signal_" + f.slot();
+            List<String> ownDdl = ddlObjects(f);
+            assertThat(ownDdl).as("capture installed its DDL trigger (superuser source)").hasSize(4);
+            assertThat(tableExists(f, signal)).as("capture created its signal table").isTrue();
+
+            // pipeline B: same source database, same Kafka and topicPrefix (so the same history topic), its own slot
+            f.sql("CREATE TABLE public.drop_other (id int PRIMARY KEY, note text)",
+                    "INSERT INTO drop_other SELECT g, 'o' || g FROM generate_series(1, 20) g");
+            String other = f.name + "_b";
+            Path yamlB = dir.resolve("other.yaml");
+            Files.writeString(yamlB, Files.readString(yaml).replace("name: " + f.name + "\n", "name: " + other + "\n")
+                    .replace("slot: " + f.slot(), "slot: slot_" + other).replace("publication: pub_" + f.name, "publication: pub_" + other)
+                    .replaceAll("tables: \\[.*]", "tables: [public.drop_other]").replace("target.db", "target_b.db"));
+            Path otherLog = dir.resolve("other.log");
+            Process capB = f.spawn(otherLog, "capture", "--config", yamlB.toString());
+            String otherKey = f.name + ".public.drop_other-0";
+            await("pipeline B records its history").atMost(Duration.ofSeconds(90)).pollInterval(Duration.ofMillis(500))
+                    .failFast("pipeline B's capture exited; log:\n" + CaptureFixture.tail(otherLog), () -> !capB.isAlive())
+                    .until(() -> liveKeys(f, history).contains(otherKey) && tableExists(f, "tidemark_signal_slot_" + other));
+            stop(capB, otherLog);
+            List<String> otherDdl = ddlObjects(f).stream().filter(o -> !ownDdl.contains(o)).toList();
+            assertThat(otherDdl).as("pipeline B's DDL trigger").hasSize(4);
+            assertThat(liveKeys(f, history)).as("A's history records").contains(f.name + ".public.drop_a-0", f.name + ".public.drop_c-1");
+
+            Path dry = dir.resolve("dry.log");
+            assertThat(f.runToEnd(dry, "drop", "--config", yaml.toString(), "--topics")).as(Files.readString(dry)).isEqualTo(2);
+            String listed = Files.readString(dry);
+            assertThat(listed).as("the dry run lists every item it would remove")
+                    .contains(history, "\"" + signal + "\"").contains(ownDdl);
 
             Path drop = dir.resolve("drop.log");
             assertThat(f.runToEnd(drop, "drop", "--config", yaml.toString(), "--topics", "--yes")).as(Files.readString(drop)).isZero();
             System.out.println(Files.readString(drop));
+            assertThat(tableExists(f, signal)).as("A's signal table").isFalse();
+            assertThat(ddlObjects(f)).as("A's DDL trigger objects gone, B's kept").doesNotContainAnyElementsOf(ownDdl)
+                    .containsAll(otherDdl);
+            assertThat(tableExists(f, "tidemark_signal_slot_" + other)).as("B's signal table").isTrue();
+            assertThat(count(f.source, "SELECT count(*) FROM pg_replication_slots WHERE slot_name = 'slot_" + other + "'")).as("B's slot")
+                    .isEqualTo(1);
+            assertThat(count(f.source, "SELECT count(*) FROM pg_publication WHERE pubname = 'pub_" + other + "'")).as("B's publication")
+                    .isEqualTo(1);
+            assertThat(liveKeys(f, history)).as("history topic " + history + " (shared with B): only B's records left")
+                    .containsExactly(otherKey, f.name + ".public.drop_other-1");
 
             assertThat(f.slotExists()).as("slot").isFalse();
             assertThat(count(f.source, "SELECT count(*) FROM pg_publication WHERE pubname = 'pub_" + f.name + "'")).as("publication").isZero();
@@ -92,6 +141,15 @@ class DropLeavesNothingIT {
             assertThat(count(f.source, "SELECT count(*) FROM pg_index i JOIN pg_class c ON c.oid = i.indexrelid "
                     + "WHERE c.relname = 'drop_c_code' AND i.indisreplident")).as("drop_c's identity index").isEqualTo(1);
             assertThat(identity(f, new TableId("public", "drop_never"))).as("a table never captured").isEqualTo("d");
+
+            Path dropB = dir.resolve("drop-b.log");
+            assertThat(f.runToEnd(dropB, "drop", "--config", yamlB.toString(), "--topics", "--yes")).as(Files.readString(dropB)).isZero();
+            try (Admin admin = Admin.create(Map.<String, Object>of("bootstrap.servers", f.bootstrap))) {
+                assertThat(admin.listTopics().names().get(30, TimeUnit.SECONDS)).as("history topic once B, its last user, dropped")
+                        .doesNotContain(history);
+            }
+            assertThat(ddlObjects(f)).as("no DDL trigger object left").isEmpty();
+            assertThat(tableExists(f, "tidemark_signal_slot_" + other)).as("B's signal table").isFalse();
 
             f.sql("DELETE FROM drop_a WHERE id <= 5", "INSERT INTO drop_a SELECT g, 'again' FROM generate_series(51, 60) g");
             Path again = dir.resolve("again.log");
@@ -128,6 +186,55 @@ class DropLeavesNothingIT {
         }
         try (Stream<Path> files = Files.list(stateDir)) {
             return files.map(p -> p.getFileName().toString()).filter(n -> n.startsWith(f.name + ".")).sorted().toList();
+        }
+    }
+
+    /** The event triggers, functions and key tables named {@code tidemark_ddl_…} on the source, sorted. */
+    private static List<String> ddlObjects(CaptureFixture f) throws Exception {
+        List<String> out = new java.util.ArrayList<>();
+        try (Statement s = f.source.createStatement(); ResultSet rs = s.executeQuery(
+                "SELECT evtname FROM pg_event_trigger WHERE evtname LIKE 'tidemark\\_ddl\\_%' UNION ALL "
+                        + "SELECT proname FROM pg_proc WHERE proname LIKE 'tidemark\\_ddl\\_%' UNION ALL "
+                        + "SELECT relname FROM pg_class WHERE relname LIKE 'tidemark\\_ddl\\_%' AND relkind = 'r' ORDER BY 1")) {
+            while (rs.next()) {
+                out.add(rs.getString(1));
+            }
+        }
+        return out;
+    }
+
+    private static boolean tableExists(CaptureFixture f, String table) throws Exception {
+        try (PreparedStatement ps = f.source.prepareStatement("SELECT to_regclass(?) IS NOT NULL")) {
+            ps.setString(1, "public.\"" + table + "\"");
+            try (ResultSet rs = ps.executeQuery()) {
+                rs.next();
+                return rs.getBoolean(1);
+            }
+        }
+    }
+
+    /** The keys of {@code topic} whose newest record is not a tombstone (empty when the topic does not exist). */
+    private static Set<String> liveKeys(CaptureFixture f, String topic) {
+        Map<String, Object> props = Map.of("bootstrap.servers", f.bootstrap, "key.deserializer", ByteArrayDeserializer.class.getName(),
+                "value.deserializer", ByteArrayDeserializer.class.getName());
+        try (KafkaConsumer<byte[], byte[]> c = new KafkaConsumer<>(props)) {
+            List<org.apache.kafka.common.PartitionInfo> infos = c.listTopics(Duration.ofSeconds(30)).get(topic);
+            if (infos == null) {
+                return Set.of();
+            }
+            List<TopicPartition> tps = infos.stream().map(i -> new TopicPartition(topic, i.partition())).toList();
+            c.assign(tps);
+            c.seekToBeginning(tps);
+            Map<TopicPartition, Long> end = c.endOffsets(tps);
+            Map<String, Boolean> live = new java.util.TreeMap<>();
+            long deadline = System.nanoTime() + Duration.ofSeconds(30).toNanos();
+            while (tps.stream().anyMatch(tp -> c.position(tp) < end.get(tp)) && System.nanoTime() < deadline) {
+                for (ConsumerRecord<byte[], byte[]> r : c.poll(Duration.ofMillis(200))) {
+                    live.put(new String(r.key(), StandardCharsets.UTF_8), r.value() != null);
+                }
+            }
+            return live.entrySet().stream().filter(Map.Entry::getValue).map(Map.Entry::getKey)
+                    .collect(java.util.stream.Collectors.toCollection(java.util.TreeSet::new));
         }
     }
 

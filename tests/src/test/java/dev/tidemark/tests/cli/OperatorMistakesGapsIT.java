@@ -69,14 +69,17 @@ class OperatorMistakesGapsIT {
                         new Case("run refuses before it creates anything", List.of("run", "--config", file), 3,
                                 List.of("is past the end offset 0", "Nothing was created or changed",
                                         "`tidemark run --config " + file + " --accept-retention-gap`",
-                                        "`tidemark reconcile --config " + file + " --repair --apply`"), List.of("<pipeline file>"), true),
+                                        "`tidemark snapshot --config " + file + " --table public.orders`"), List.of("<pipeline file>", "reconcile"),
+                                true),
                         new Case("sink alone refuses the same way", List.of("sink", "--config", file), 3,
-                                List.of("is past the end offset 0", "`tidemark sink --config " + file + " --accept-retention-gap`"),
-                                List.of("<pipeline file>"), true),
+                                List.of("is past the end offset 0", "`tidemark sink --config " + file + " --accept-retention-gap`",
+                                        "`tidemark snapshot --config " + file + " --table public.orders`"),
+                                List.of("<pipeline file>", "reconcile"), true),
                         new Case("status shows it as a problem, never as lag 0", List.of("status", "--config", file), 3,
                                 List.of("problem: topic " + config.topics().get(0) + " partition ", "is past the end offset 0",
-                                        "`tidemark run --config " + file + " --accept-retention-gap`", "total lag: unknown"),
-                                List.of("total lag: 0", "does not exist yet"), false));
+                                        "`tidemark run --config " + file + " --accept-retention-gap`", "total lag: unknown",
+                                        "`tidemark snapshot --config " + file + " --table public.orders`"),
+                                List.of("total lag: 0", "does not exist yet", "reconcile"), false));
                 for (Case c : cases) {
                     CliRun r = CliRun.run(c.argv().toArray(String[]::new));
                     String all = r.out() + r.err();
