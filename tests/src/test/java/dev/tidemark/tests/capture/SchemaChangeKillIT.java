@@ -76,8 +76,9 @@ class SchemaChangeKillIT {
 
             Path dropLog = dir.resolve("drop.log");
             assertThat(f.runToEnd(dropLog, "drop", "--config", yaml.toString(), "--yes")).as("tidemark drop exit code").isZero();
-            assertThat(java.nio.file.Files.readString(dropLog)).contains("dropped event triggers \"tidemark_ddl_" + f.name + "_start\" and \"tidemark_ddl_"
-                    + f.name + "_end\" and their function");
+            assertThat(java.nio.file.Files.readString(dropLog)).contains("dropped the schema-change trigger: ",
+                    "event trigger \"tidemark_ddl_" + f.name + "_start\"", "event trigger \"tidemark_ddl_" + f.name + "_end\"",
+                    "function \"public\".\"tidemark_ddl_" + f.name + "\"()");
             try (Statement st = f.source.createStatement(); ResultSet rs = st.executeQuery("SELECT count(*) FROM pg_event_trigger")) {
                 assertThat(rs.next() ? rs.getInt(1) : -1).as("event triggers left after tidemark drop").isZero();
             }
