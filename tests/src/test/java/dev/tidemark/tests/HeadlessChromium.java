@@ -9,11 +9,10 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
-import org.junit.jupiter.api.Assumptions;
 
 /**
  * The machine's Chromium ({@value #BINARY}) run headless against a URL: the DOM after it rendered the page, or a
- * screenshot. Tests call {@link #assumeInstalled()} first: without the browser they are skipped, naming the reason.
+ * screenshot. Tests call {@link #requireInstalled()} first: without the browser they fail, naming the package to install.
  */
 public final class HeadlessChromium {
     static final String BINARY = "/usr/bin/chromium";
@@ -23,9 +22,10 @@ public final class HeadlessChromium {
         this.profile = Files.createDirectories(workDir.resolve("chromium-profile"));
     }
 
-    public static void assumeInstalled() {
-        Assumptions.assumeTrue(Files.isExecutable(Path.of(BINARY)),
-                BINARY + " is not installed: the status page cannot be checked in a real browser (apt install chromium)");
+    public static void requireInstalled() {
+        assertThat(Files.isExecutable(Path.of(BINARY)))
+                .as(BINARY + " is not installed: the status page cannot be checked in a real browser (.ci/run installs it: "
+                        + "apt-get install chromium)").isTrue();
     }
 
     /** The page's DOM as serialised by the browser after loading it ({@code --dump-dom}). */

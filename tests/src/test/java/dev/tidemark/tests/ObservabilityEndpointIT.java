@@ -44,7 +44,7 @@ class ObservabilityEndpointIT {
 
     @Test
     void healthMetricsAndStatusPageOfARunningPipeline() throws Exception {
-        HeadlessChromium.assumeInstalled();
+        HeadlessChromium.requireInstalled();
         try (CdcFixture f = new CdcFixture("observe", dir, List.of(ORDERS, CUSTOMERS))) {
             f.sql("CREATE TABLE public.orders (id int PRIMARY KEY, note text)", "CREATE TABLE public.customers (id int PRIMARY KEY, name text)");
             int port = freePort();

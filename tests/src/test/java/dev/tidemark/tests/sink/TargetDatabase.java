@@ -9,7 +9,6 @@ import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.Properties;
 import java.util.concurrent.atomic.AtomicInteger;
-import org.junit.jupiter.api.Assumptions;
 
 /**
  * A fresh, empty target database for one test: a SQLite file, or a database created on the machine's PostgreSQL
@@ -112,8 +111,8 @@ public abstract class TargetDatabase implements AutoCloseable {
             try (Connection c = DriverManager.getConnection(this.server + adminDb, props(user)); Statement s = c.createStatement()) {
                 s.execute(create.apply(database));
             } catch (SQLException e) {
-                Assumptions.abort(name + " target at " + this.server + " is not reachable (" + e.getMessage()
-                        + "); these tests need it running, or TIDEMARK_TEST_TARGET_" + (name.equals("mariadb") ? "MARIADB" : "PG"));
+                throw new IllegalStateException(name + " target at " + this.server + " is not reachable (" + e.getMessage()
+                        + "); these tests need it running, or TIDEMARK_TEST_TARGET_" + (name.equals("mariadb") ? "MARIADB" : "PG"), e);
             }
         }
 
