@@ -84,7 +84,7 @@ final class CaptureFixture implements AutoCloseable {
         return target == null ? null : target.properties().getProperty("user");
     }
 
-    private Connection connectTarget() throws SQLException {
+    Connection connectTarget() throws SQLException {
         return target == null ? DriverManager.getConnection(targetUrl()) : target.connect();
     }
 
