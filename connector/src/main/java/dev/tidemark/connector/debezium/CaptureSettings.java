@@ -88,8 +88,9 @@ final class CaptureSettings {
         // --accept-gap without usable offsets: stream from the slot's position, no snapshot
         p.setProperty("snapshot.mode", startMode instanceof CaptureStart.AcceptGap ? "no_data"
                 : s.debezium().getOrDefault("snapshot.mode", "initial"));
-        // only Tidemark's own position markers (see PositionMarker), never sent to Kafka, and its schema changes (DdlTrigger)
-        p.setProperty("message.prefix.include.list", SourceSlots.MESSAGE_PREFIX + "," + DdlTrigger.PREFIX);
+        // only Tidemark's own position markers (see PositionMarker), never sent to Kafka, its schema changes (DdlTrigger)
+        // and its partition truncates (PartitionTruncateTrigger)
+        p.setProperty("message.prefix.include.list", SourceSlots.MESSAGE_PREFIX + "," + DdlTrigger.PREFIX + "," + PartitionTruncateTrigger.PREFIX);
         // ... and of its heartbeats (see Heartbeats)
         Heartbeats.configure(s, p);
         // one table re-snapshotted while the others stream (tidemark snapshot, a table added or re-created)

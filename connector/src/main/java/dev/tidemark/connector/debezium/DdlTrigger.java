@@ -98,7 +98,8 @@ public final class DdlTrigger {
 
     /**
      * What of the pipeline's triggers, function and key table exists on the source, one line each ({@code event trigger
-     * "…"}, {@code function "s"."f"()}, {@code table "s"."k"}): what {@link #drop} removes.
+     * "…"}, {@code function "s"."f"()}, the partitions' truncate triggers and their function, {@code table "s"."k"}):
+     * what {@link #drop} removes.
      */
     public static java.util.List<String> present(Connection c, PipelineConfig config) throws SQLException {
         Names n = names(config);
@@ -122,6 +123,7 @@ public final class DdlTrigger {
                 if (rs.getBoolean(1)) {
                     out.add("function " + function + "()");
                 }
+                out.addAll(PartitionTruncateTrigger.present(c, config));
                 if (rs.getBoolean(2)) {
                     out.add("table " + keyTable + " (the key of the schema-change messages)");
                 }
@@ -130,7 +132,10 @@ public final class DdlTrigger {
         return out;
     }
 
-    /** Drops the triggers, the function and the key table, those present; returns whether anything was there. */
+    /**
+     * Drops the triggers, the function, the partitions' truncate triggers and their function ({@link
+     * PartitionTruncateTrigger}) and the key table, those present; returns whether anything was there.
+     */
     public static boolean drop(Connection c, PipelineConfig config) throws SQLException {
         if (present(c, config).isEmpty()) {
             return false;
@@ -140,6 +145,7 @@ public final class DdlTrigger {
             s.execute("DROP EVENT TRIGGER IF EXISTS " + q(n.startTrigger()));
             s.execute("DROP EVENT TRIGGER IF EXISTS " + q(n.endTrigger()));
             s.execute("DROP FUNCTION IF EXISTS " + q(n.schema()) + "." + q(n.function()) + "()");
+            PartitionTruncateTrigger.drop(c, config);
             s.execute("DROP TABLE IF EXISTS " + q(n.schema()) + "." + q(n.keyTable()));
         }
         return true;

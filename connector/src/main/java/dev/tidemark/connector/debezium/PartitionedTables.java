@@ -100,4 +100,26 @@ final class PartitionedTables {
         Optional<Relation> r = read(c, root);
         return r.filter(Relation::partitioned).map(Relation::members).orElse(List.of());
     }
+
+    /** The captured partitioned tables (roots) among some captured tables, and the leaves of their trees. */
+    record Leaves(List<TableId> roots, List<TableId> leaves) {
+        Leaves {
+            roots = List.copyOf(roots);
+            leaves = List.copyOf(leaves);
+        }
+    }
+
+    /** The partitioned tables among {@code captured} and the leaves of their trees, as the catalog holds them now. */
+    static Leaves leaves(Connection c, List<TableId> captured) throws SQLException {
+        List<TableId> roots = new ArrayList<>();
+        List<TableId> leaves = new ArrayList<>();
+        for (TableId t : captured) {
+            List<Member> members = membersOf(c, t);
+            if (!members.isEmpty()) {
+                roots.add(t);
+                members.stream().filter(Member::leaf).map(Member::table).forEach(leaves::add);
+            }
+        }
+        return new Leaves(roots, leaves);
+    }
 }

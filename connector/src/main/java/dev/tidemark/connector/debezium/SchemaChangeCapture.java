@@ -67,6 +67,7 @@ final class SchemaChangeCapture {
     private final SourceSlots slots;
     /** The key of {@link DdlTrigger}'s signatures (event-trigger mode), else null. */
     private final String key;
+    private final PartitionTruncateCapture truncates;
 
     private SchemaChangeCapture(PipelineConfig config, String configLabel, Mode mode, SourceSlots slots, String key) {
         this.config = config;
@@ -76,22 +77,36 @@ final class SchemaChangeCapture {
         this.slots = slots;
         this.encoder = new EnvelopeEncoder(config.kafka().topicPrefix(), "postgresql", config.source().database());
         this.comparison = mode == Mode.CATALOG_COMPARISON ? new CatalogComparison(config, configLabel, slots) : null;
+        this.truncates = new PartitionTruncateCapture(config, configLabel, slots, key);
     }
 
     /** Decides the mode (installing the event trigger where the user may) and says at start which is in force. */
     static SchemaChangeCapture start(PipelineConfig config, String configLabel, SourceSlots slots) {
         try (Connection c = slots.connect()) {
+            PartitionedTables.Leaves leaves = PartitionedTables.leaves(c, config.source().tables());
             if (EventTriggerPrivilege.mayCreate(c)) {
                 String key = DdlTrigger.install(c, config);
                 log.info(startLine(config, Mode.EVENT_TRIGGER));
+                PartitionTruncateTrigger.install(c, config, leaves.leaves());
+                if (!leaves.roots().isEmpty()) {
+                    log.info(PartitionTruncateTrigger.startLine(config, leaves));
+                }
                 return new SchemaChangeCapture(config, configLabel, Mode.EVENT_TRIGGER, slots, key);
             }
+            log.info(startLine(config, Mode.CATALOG_COMPARISON));
+            if (!leaves.roots().isEmpty()) {
+                log.warn(PartitionTruncate.catalogModeLine(config.name(), leaves.roots(), configLabel));
+            }
+            return new SchemaChangeCapture(config, configLabel, Mode.CATALOG_COMPARISON, slots, null);
         } catch (SQLException e) {
             throw new IllegalStateException("capture " + config.name() + ": cannot install the schema-change event trigger on the "
                     + "source: " + e.getMessage(), e);
         }
-        log.info(startLine(config, Mode.CATALOG_COMPARISON));
-        return new SchemaChangeCapture(config, configLabel, Mode.CATALOG_COMPARISON, slots, null);
+    }
+
+    /** The names of {@link PartitionTruncateTrigger} when it is on the captured partitions (event-trigger mode), else empty. */
+    Optional<PartitionTruncateTrigger.Names> truncateTrigger() {
+        return mode == Mode.EVENT_TRIGGER ? Optional.of(PartitionTruncateTrigger.names(config)) : Optional.empty();
     }
 
     /** The start line saying which mode is in force. */
@@ -113,6 +128,10 @@ final class SchemaChangeCapture {
 
     /** What to do with {@code record} (a message of {@link DdlTrigger}, a data record, or anything else). */
     Handling handle(SourceRecord record) {
+        Optional<Handling> truncate = truncates.handle(record);
+        if (truncate.isPresent()) {
+            return truncate.get();
+        }
         Optional<byte[]> content = ddlContent(record);
         if (content.isPresent()) {
             return message(record, content.get());
@@ -126,7 +145,7 @@ final class SchemaChangeCapture {
     private Handling message(SourceRecord record, byte[] content) {
         Optional<byte[]> json = DdlSignature.verify(key, content);
         if (json.isEmpty()) {
-            if (!forThisPipeline(content)) {
+            if (!namesPipeline(content, config.name(), b -> DdlMessage.parse(b).pipeline())) {
                 return new Send(List.of()); // another pipeline's trigger, signed with its own key
             }
             log.warn("capture {}: ignored a logical decoding message with prefix {} at source offset {} that this pipeline's event "
@@ -141,7 +160,7 @@ final class SchemaChangeCapture {
         }
         SchemaChangeDecision.Outcome outcome = SchemaChangeDecision.decide(m, configLabel);
         if (outcome instanceof SchemaChangeDecision.Stop s) {
-            if (!s.snapshotRecovers() || !snapshotRequestedAfter(table, record)) {
+            if (!s.snapshotRecovers() || !snapshotRequestedAfter(config, slots, table, record)) {
                 return new Stop(s.line());
             }
             log.info("capture {}: a snapshot of {} was requested after its schema change at {}: the change is followed, later rows "
@@ -165,7 +184,7 @@ final class SchemaChangeCapture {
     }
 
     /** Whether the signal table holds a snapshot request of {@code table} made after the message {@code record}. */
-    private boolean snapshotRequestedAfter(TableId table, SourceRecord record) {
+    static boolean snapshotRequestedAfter(PipelineConfig config, SourceSlots slots, TableId table, SourceRecord record) {
         Object lsn = ((Struct) record.value()).getStruct("source").get("lsn");
         if (!(lsn instanceof Number n)) {
             return false;
@@ -178,12 +197,14 @@ final class SchemaChangeCapture {
         }
     }
 
-    /** Whether an unverified message names this pipeline (it is then a forgery or damaged, and worth a warning). */
-    private boolean forThisPipeline(byte[] content) {
+    /**
+     * Whether an unverified message names {@code pipeline} (read by {@code pipelineOf} after its signature, or without
+     * one): it is then a forgery or damaged, and worth a warning.
+     */
+    static boolean namesPipeline(byte[] content, String pipeline, java.util.function.Function<byte[], String> pipelineOf) {
         for (int skip : new int[] {32, 0}) {
             try {
-                if (content.length >= skip && DdlMessage.parse(java.util.Arrays.copyOfRange(content, skip, content.length))
-                        .pipeline().equals(config.name())) {
+                if (content.length >= skip && pipelineOf.apply(java.util.Arrays.copyOfRange(content, skip, content.length)).equals(pipeline)) {
                     return true;
                 }
             } catch (IllegalArgumentException e) {
@@ -195,11 +216,16 @@ final class SchemaChangeCapture {
 
     /** The content of a {@link DdlTrigger} message, or empty for any other record. */
     static Optional<byte[]> ddlContent(SourceRecord record) {
+        return messageContent(record, DdlTrigger.PREFIX);
+    }
+
+    /** The content of a logical decoding message with {@code prefix}, or empty for any other record. */
+    static Optional<byte[]> messageContent(SourceRecord record, String prefix) {
         if (!(record.value() instanceof Struct v) || v.schema().field("message") == null || v.get("message") == null) {
             return Optional.empty();
         }
         Struct message = v.getStruct("message");
-        if (!DdlTrigger.PREFIX.equals(message.getString("prefix"))) {
+        if (!prefix.equals(message.getString("prefix"))) {
             return Optional.empty();
         }
         Object content = message.get("content");

@@ -28,7 +28,9 @@ import org.slf4j.LoggerFactory;
  * created in a captured partitioned table gets {@code REPLICA IDENTITY FULL} (when {@code source.setReplicaIdentityFull}
  * allows it) like the others; capture stops through {@code stop} with one line on a change that moves rows into or out
  * of a root without row events ({@link PartitionTreeChanges}) and on a captured table or partition whose replica
- * identity is no longer {@code FULL} ({@link IdentityDrift}). Reads the catalog and sets replica identity; nothing else.
+ * identity is no longer {@code FULL} ({@link IdentityDrift}). A new leaf also gets the truncate trigger
+ * ({@link PartitionTruncateTrigger}) where it is installed. Reads the catalog, sets replica identity and adds that
+ * trigger; nothing else.
  */
 final class SourceTablesWatch implements AutoCloseable {
     private static final Logger log = LoggerFactory.getLogger(SourceTablesWatch.class);
@@ -40,6 +42,8 @@ final class SourceTablesWatch implements AutoCloseable {
     private final Map<TableId, List<PartitionedTables.Member>> known;
     /** The captured tables that are not partitioned, with their relation OID at start (null: did not exist). */
     private final Map<TableId, Long> plain;
+    /** The truncate trigger a new leaf gets ({@link PartitionTruncateTrigger}), empty when it is not installed. */
+    private final Optional<PartitionTruncateTrigger.Names> truncateTrigger;
     private final ScheduledExecutorService timer = Executors.newSingleThreadScheduledExecutor(r -> {
         Thread t = new Thread(r, "tidemark-source-tables-watch");
         t.setDaemon(true);
@@ -49,16 +53,22 @@ final class SourceTablesWatch implements AutoCloseable {
     private boolean stopped;
 
     private SourceTablesWatch(SourceConfig source, String configLabel, Consumer<CaptureRefusedException> stop,
-                           Map<TableId, List<PartitionedTables.Member>> known, Map<TableId, Long> plain) {
+                           Map<TableId, List<PartitionedTables.Member>> known, Map<TableId, Long> plain,
+                           Optional<PartitionTruncateTrigger.Names> truncateTrigger) {
         this.source = source;
+        this.truncateTrigger = truncateTrigger;
         this.configLabel = configLabel;
         this.stop = stop;
         this.known = known;
         this.plain = plain;
     }
 
-    /** Reads the captured partitioned tables' trees now and watches them and every captured table from then on. */
-    static SourceTablesWatch start(SourceConfig source, String configLabel, Consumer<CaptureRefusedException> stop) {
+    /**
+     * Reads the captured partitioned tables' trees now and watches them and every captured table from then on; a new
+     * leaf gets {@code truncateTrigger} when there is one.
+     */
+    static SourceTablesWatch start(SourceConfig source, String configLabel, Consumer<CaptureRefusedException> stop,
+                                   Optional<PartitionTruncateTrigger.Names> truncateTrigger) {
         Map<TableId, List<PartitionedTables.Member>> trees = new LinkedHashMap<>();
         Map<TableId, Long> plain = new LinkedHashMap<>();
         try (Connection c = open(source)) {
@@ -70,10 +80,14 @@ final class SourceTablesWatch implements AutoCloseable {
                     trees.put(t, members);
                 }
             }
+            if (truncateTrigger.isPresent()) { // a partition created since capture's start put the trigger on the others
+                PartitionTruncateTrigger.addWhereMissing(c, truncateTrigger.get(), trees.values().stream().flatMap(List::stream)
+                        .filter(PartitionedTables.Member::leaf).map(PartitionedTables.Member::table).toList());
+            }
         } catch (SQLException e) {
             throw new IllegalStateException("cannot read the partitions of " + source.tables() + ": " + e.getMessage(), e);
         }
-        SourceTablesWatch w = new SourceTablesWatch(source, configLabel, stop, trees, plain);
+        SourceTablesWatch w = new SourceTablesWatch(source, configLabel, stop, trees, plain, truncateTrigger);
         w.timer.scheduleWithFixedDelay(w::checkQuietly, PERIOD.toMillis(), PERIOD.toMillis(), TimeUnit.MILLISECONDS);
         return w;
     }
@@ -124,6 +138,7 @@ final class SourceTablesWatch implements AutoCloseable {
                 }
                 if (isNew) {
                     setFullIdentity(m);
+                    addTruncateTrigger(m);
                 }
             }
             if (!now.isEmpty()) {
@@ -167,6 +182,13 @@ final class SourceTablesWatch implements AutoCloseable {
                     + " REPLICA IDENTITY FULL");
         }
         log.info("set REPLICA IDENTITY FULL on new partition {} so updates and deletes carry before-images", m.table());
+    }
+
+    private void addTruncateTrigger(PartitionedTables.Member m) throws SQLException {
+        if (m.leaf() && truncateTrigger.isPresent()) {
+            PartitionTruncateTrigger.addTo(connection, truncateTrigger.get(), m.table());
+            log.info("put truncate trigger \"{}\" on new partition {} so a TRUNCATE of it reaches capture", truncateTrigger.get().trigger(), m.table());
+        }
     }
 
     /**

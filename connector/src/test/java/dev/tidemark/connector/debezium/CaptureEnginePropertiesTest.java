@@ -25,7 +25,7 @@ class CaptureEnginePropertiesTest {
         Properties p = new DebeziumChangeSource(config(Duration.ofMillis(750), Map.of())).engineProperties();
         assertThat(p.getProperty("heartbeat.interval.ms")).isEqualTo("750");
         assertThat(p.getProperty("heartbeat.action.query")).isEqualTo("SELECT pg_logical_emit_message(true, 'tidemark', 'heartbeat')");
-        assertThat(p.getProperty("message.prefix.include.list")).isEqualTo(SourceSlots.MESSAGE_PREFIX + "," + DdlTrigger.PREFIX);
+        assertThat(p.getProperty("message.prefix.include.list")).isEqualTo(SourceSlots.MESSAGE_PREFIX + "," + DdlTrigger.PREFIX + "," + PartitionTruncateTrigger.PREFIX);
     }
 
     @Test

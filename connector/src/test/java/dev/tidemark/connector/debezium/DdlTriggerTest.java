@@ -55,4 +55,23 @@ class DdlTriggerTest {
         assertThat(SchemaChangeCapture.startLine(c, SchemaChangeCapture.Mode.CATALOG_COMPARISON))
                 .startsWith("capture orders: schema changes: catalog comparison (source user app may not create event triggers");
     }
+
+    @Test
+    void thePartitionTruncateTriggerIsNamedAfterThePipelineAndTakesItsNameOnlyAsAQuotedLiteral() {
+        PipelineConfig c = config("p'1", new TableId("sales", "m"));
+        PartitionTruncateTrigger.Names n = PartitionTruncateTrigger.names(config("orders", new TableId("sales", "m")));
+        PartitionTruncateTrigger.Names odd = PartitionTruncateTrigger.names(config("a-very-long-pipeline-name-with-dashes-and-more-words",
+                new TableId("public", "m")));
+
+        assertThat(n).isEqualTo(new PartitionTruncateTrigger.Names("sales", "tidemark_trunc_orders", "tidemark_trunc_orders",
+                "tidemark_ddl_orders_key"));
+        assertThat(odd.trigger()).matches("[a-z0-9_]+").hasSizeLessThanOrEqualTo(63);
+        assertThat(PartitionTruncateTrigger.functionSql(c, PartitionTruncateTrigger.names(c))).contains("'p''1'::text")
+                .contains("'tidemark-truncate'").contains("SECURITY DEFINER SET search_path = pg_catalog, pg_temp")
+                .contains("FROM \"sales\".\"tidemark_ddl_p_1_").contains("RETURNS trigger");
+        assertThat(PartitionTruncateTrigger.startLine(config("orders", new TableId("sales", "m")), new PartitionedTables.Leaves(
+                List.of(new TableId("sales", "m")), List.of(new TableId("sales", "m_1"), new TableId("sales", "m_2"))))).isEqualTo(
+                "capture orders: TRUNCATE of one partition of sales.m: trigger \"tidemark_trunc_orders\" (function "
+                        + "sales.tidemark_trunc_orders) on its 2 partitions writes it into the stream, where it stops capture");
+    }
 }

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
 import dev.tidemark.event.TableId;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.ResultSet;
 import java.sql.SQLException;
@@ -44,16 +45,12 @@ class PartitionTreeChangeIT {
             awaitEqual(f, run, log);
 
             f.sql("ALTER TABLE m DETACH PARTITION m_1", "INSERT INTO m VALUES (190, 'after the detach')");
-            int exit = f.awaitExit(run, log, Duration.ofSeconds(60), () -> f.compareSummary("id"));
-            assertThat(exit).as(CaptureFixture.tail(log)).isEqualTo(3);
-            assertThat(CaptureFixture.stackTraceLines(log)).isEmpty();
-            List<String> lines = CaptureFixture.errorLines(log);
-            assertThat(lines).as(CaptureFixture.tail(log)).containsExactly("tidemark: capture stopped: partition public.m_1 left "
+            String line = awaitStop(f, run, log, "tidemark: capture stopped: partition public.m_1 left "
                     + "captured table public.m while capture ran (detached or dropped), and the target still holds the rows it took "
                     + "along: run `tidemark reconcile --config " + yaml + " --repair --apply --force` to delete them there "
                     + "(--force: they may be more than a tenth of the table), then start capture again");
 
-            followAndRestart(f, yaml, lines.get(0));
+            followAndRestart(f, yaml, line);
         }
     }
 
@@ -68,16 +65,129 @@ class PartitionTreeChangeIT {
             awaitEqual(f, run, log);
 
             f.sql("ALTER TABLE m ATTACH PARTITION m_old FOR VALUES FROM (300) TO (400)");
-            int exit = f.awaitExit(run, log, Duration.ofSeconds(60), () -> f.compareSummary("id"));
-            assertThat(exit).as(CaptureFixture.tail(log)).isEqualTo(3);
-            assertThat(CaptureFixture.stackTraceLines(log)).isEmpty();
-            List<String> lines = CaptureFixture.errorLines(log);
-            assertThat(lines).as(CaptureFixture.tail(log)).containsExactly("tidemark: capture stopped: table public.m_old was "
+            String line = awaitStop(f, run, log, "tidemark: capture stopped: table public.m_old was "
                     + "attached to captured table public.m while capture ran, with rows capture never saw: run `tidemark reconcile "
                     + "--config " + yaml + " --repair --apply` to copy them to the target, then start capture again");
 
-            followAndRestart(f, yaml, lines.get(0));
+            followAndRestart(f, yaml, line);
         }
+    }
+
+    /**
+     * A TRUNCATE of one partition: the partitions the start found and one created while streaming carry Tidemark's
+     * truncate trigger; truncating them stops capture naming the snapshot of the root, and following it the target
+     * equals the source. A TRUNCATE of the root (published as such) does not stop capture. {@code tidemark drop}
+     * removes the triggers and their function.
+     */
+    @Test
+    void aTruncatedPartitionStopsCaptureAndTheSnapshotItsLineNamesRemovesItsRows() throws Exception {
+        try (CaptureFixture f = new CaptureFixture("tree_truncate", dir, List.of(M))) {
+            createRoot(f);
+            Path yaml = f.writeYaml();
+            Files.writeString(yaml, Files.readString(yaml).replace("  batchSize: 500\n", "  batchSize: 500\n  applyTruncate: true\n"));
+            Path log = dir.resolve("run.log");
+            Process run = f.spawn(log, "run", "--config", yaml.toString());
+            awaitEqual(f, run, log);
+            f.sql("CREATE TABLE public.m_3 PARTITION OF public.m FOR VALUES FROM (200) TO (300)");
+            await("the truncate trigger on the new partition public.m_3").atMost(Duration.ofSeconds(30))
+                    .pollInterval(Duration.ofMillis(200)).until(() -> truncateTriggers(f).contains("m_3"));
+            assertThat(truncateTriggers(f)).containsExactly("m_1", "m_2", "m_3");
+            f.sql("INSERT INTO m SELECT g, 'c' || g FROM generate_series(200, 209) g");
+            awaitEqual(f, run, log);
+
+            f.sql("TRUNCATE m_1, m_3", "INSERT INTO m VALUES (5, 'after the truncate')", "UPDATE m SET v = 'u' WHERE id = 120");
+            String line = awaitStop(f, run, log, "tidemark: capture stopped: partition public.m_1 of "
+                    + "captured table public.m was truncated at the source, and PostgreSQL publishes no TRUNCATE of one partition, "
+                    + "so the target still holds its rows: run `tidemark snapshot --config " + yaml + " --table public.m` (it "
+                    + "reads public.m again and removes the rows the source no longer holds)");
+
+            String[] restart = SchemaChangeStopRecoveryIT.snapshotAsTheLineSays(f, line, yaml);
+            Path again = dir.resolve("run-again.log");
+            Process second = f.spawn(again, restart);
+            awaitEqual(f, second, again);
+            assertThat(Files.readString(again)).contains("a snapshot of public.m was requested after partition public.m_3 was truncated");
+            f.sql("INSERT INTO m VALUES (6, 'after the restart')", "UPDATE m SET v = 'again' WHERE id = 130");
+            awaitEqual(f, second, again);
+
+            f.sql("TRUNCATE m", "INSERT INTO m VALUES (7, 'after the root truncate'), (150, 'b')");
+            awaitEqual(f, second, again);
+            assertThat(second.isAlive()).as(CaptureFixture.tail(again)).isTrue();
+            second.destroy();
+            second.waitFor();
+
+            Path dropLog = dir.resolve("drop.log");
+            assertThat(f.runToEnd(dropLog, "drop", "--config", yaml.toString(), "--yes")).as(Files.readString(dropLog)).isZero();
+            assertThat(Files.readString(dropLog)).contains("trigger \"tidemark_trunc_" + f.name + "\" on \"public\".\"m_1\"");
+            assertThat(truncateTriggers(f)).as("truncate triggers left after tidemark drop").isEmpty();
+            try (Statement s = f.source.createStatement();
+                 ResultSet rs = s.executeQuery("SELECT count(*) FROM pg_proc WHERE proname LIKE 'tidemark%'")) {
+                rs.next();
+                assertThat(rs.getInt(1)).as("Tidemark functions left after tidemark drop").isZero();
+            }
+        }
+    }
+
+    /**
+     * Catalog-comparison mode (a source user that is no superuser) puts no trigger on the partitions, so a TRUNCATE of
+     * one is not seen: the start says so in one WARN line naming the snapshot, and running that command word for word
+     * while capture streams makes the target equal to the source.
+     */
+    @Test
+    void inCatalogComparisonModeTheStartSaysATruncatedPartitionIsNotSeenAndTheSnapshotItNamesRecovers() throws Exception {
+        try (CaptureFixture f = new CaptureFixture("tree_truncate_cc", dir, List.of(M))) {
+            createRoot(f);
+            String role = "tm_" + f.database;
+            f.sql("CREATE ROLE \"" + role + "\" LOGIN REPLICATION", "GRANT CREATE ON DATABASE \"" + f.database + "\" TO \"" + role + "\"",
+                    "GRANT CREATE ON SCHEMA public TO \"" + role + "\"");
+            for (String t : List.of("m", "m_1", "m_2")) {
+                f.sql("ALTER TABLE public." + t + " OWNER TO \"" + role + "\"");
+            }
+            Path yaml = f.writeYaml();
+            Files.writeString(yaml, Files.readString(yaml).replace("  user: " + f.pg.user() + "\n", "  user: " + role + "\n"));
+            Path log = dir.resolve("run.log");
+            Process run = f.spawn(log, "run", "--config", yaml.toString());
+            awaitEqual(f, run, log);
+            String line = "capture " + f.name + ": a TRUNCATE of one partition of public.m is not seen in catalog-comparison mode "
+                    + "(PostgreSQL publishes none, and the trigger that reports one needs the event-trigger mode's superuser): the "
+                    + "target keeps its rows until you run `tidemark snapshot --config " + yaml + " --table public.m`";
+            assertThat(Files.readAllLines(log)).as(CaptureFixture.tail(log)).anyMatch(l -> l.contains(" WARN ") && l.endsWith(line));
+            assertThat(truncateTriggers(f)).isEmpty();
+
+            f.sql("TRUNCATE m_2", "INSERT INTO m VALUES (160, 'after the truncate')");
+            await("the insert after the truncate arrives").atMost(Duration.ofSeconds(60)).pollInterval(Duration.ofMillis(250))
+                    .failFast("tidemark run exited: " + log, () -> !run.isAlive())
+                    .until(() -> f.compareSummary("id").contains("missing=[]"));
+            assertThat(f.compareSummary("id")).as("the target keeps the truncated partition's rows").contains("targetRows=151");
+
+            Path snapLog = dir.resolve("snapshot.log");
+            assertThat(f.runToEnd(snapLog, SchemaChangeStopRecoveryIT.command(line))).as(Files.readString(snapLog)).isZero();
+            awaitEqual(f, run, log);
+            f.sql("INSERT INTO m VALUES (161, 'after the snapshot')");
+            awaitEqual(f, run, log);
+        }
+    }
+
+    /** The tables carrying a trigger whose name starts with {@code tidemark_trunc_}, by name. */
+    private static List<String> truncateTriggers(CaptureFixture f) throws SQLException {
+        try (Statement s = f.source.createStatement();
+             ResultSet rs = s.executeQuery("SELECT c.relname FROM pg_trigger g JOIN pg_class c ON c.oid = g.tgrelid "
+                     + "WHERE g.tgname LIKE 'tidemark\\_trunc\\_%' ORDER BY 1")) {
+            List<String> out = new ArrayList<>();
+            while (rs.next()) {
+                out.add(rs.getString(1));
+            }
+            return out;
+        }
+    }
+
+    /** Awaits the exit of {@code run} with code 3, no stack trace and {@code expected} as its one error line; returns it. */
+    private static String awaitStop(CaptureFixture f, Process run, Path log, String expected) throws Exception {
+        int exit = f.awaitExit(run, log, Duration.ofSeconds(60), () -> f.compareSummary("id"));
+        assertThat(exit).as(CaptureFixture.tail(log)).isEqualTo(3);
+        assertThat(CaptureFixture.stackTraceLines(log)).isEmpty();
+        List<String> lines = CaptureFixture.errorLines(log);
+        assertThat(lines).as(CaptureFixture.tail(log)).containsExactly(expected);
+        return lines.get(0);
     }
 
     private static void createRoot(CaptureFixture f) throws SQLException {

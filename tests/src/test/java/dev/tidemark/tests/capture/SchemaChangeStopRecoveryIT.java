@@ -63,13 +63,7 @@ class SchemaChangeStopRecoveryIT {
             assertThat(f.awaitExit(p, log0, Duration.ofSeconds(90), () -> "no stop")).as("exit code of the stop").isEqualTo(3);
             List<String> errors = CaptureFixture.errorLines(log0);
             assertThat(errors).as("the stop line").singleElement().asString().contains(stopped).contains("--table public.sr_items");
-            String[] snapshot = command(errors.get(0));
-            assertThat(snapshot[0]).isEqualTo("snapshot");
-
-            Path snapLog = dir.resolve("snapshot.log");
-            assertThat(f.runToEnd(snapLog, snapshot)).as(Files.readString(snapLog)).isZero();
-            String[] restart = command("`" + Files.readString(snapLog).replaceAll("(?s).*\\((tidemark run [^)]+)\\).*", "$1").trim() + "`");
-            assertThat(restart).as("the start the snapshot command names").containsExactly("run", "--config", yaml.toString());
+            String[] restart = snapshotAsTheLineSays(f, errors.get(0), yaml);
 
             Path log1 = dir.resolve("run-1.log");
             Process again = f.spawn(log1, restart);
@@ -84,6 +78,20 @@ class SchemaChangeStopRecoveryIT {
             assertThat(f.runToEnd(reconcileLog, "reconcile", "--config", yaml.toString(), "--settle", "1s", "--no-progress"))
                     .as(Files.readString(reconcileLog)).isZero();
         }
+    }
+
+    /**
+     * Runs the {@code tidemark snapshot} command {@code line} names, word for word, on the stopped pipeline {@code yaml};
+     * returns the start its output names ({@code run --config yaml}).
+     */
+    static String[] snapshotAsTheLineSays(CaptureFixture f, String line, Path yaml) throws Exception {
+        String[] snapshot = command(line);
+        assertThat(snapshot[0]).isEqualTo("snapshot");
+        Path snapLog = f.dir.resolve("snapshot.log");
+        assertThat(f.runToEnd(snapLog, snapshot)).as(Files.readString(snapLog)).isZero();
+        String[] restart = command("`" + Files.readString(snapLog).replaceAll("(?s).*\\((tidemark run [^)]+)\\).*", "$1").trim() + "`");
+        assertThat(restart).as("the start the snapshot command names").containsExactly("run", "--config", yaml.toString());
+        return restart;
     }
 
     /** The {@code tidemark} command a line names between backticks, as arguments. */
