@@ -147,6 +147,19 @@ public sealed interface ChangeEvent {
             }
         }
 
+        /**
+         * A column whose type changed at the source in a way that rewrote every existing row ({@code from} and
+         * {@code to} as PostgreSQL spells them, e.g. {@code integer} → {@code smallint}): rows after it carry the new
+         * type, and a snapshot requested after the change rewrites every row that existed.
+         */
+        record Retyped(String column, String from, String to) implements ColumnChange {
+            public Retyped {
+                Objects.requireNonNull(column, "column");
+                Objects.requireNonNull(from, "from");
+                Objects.requireNonNull(to, "to");
+            }
+        }
+
         /** A column dropped at the source. */
         record Dropped(String column) implements ColumnChange {
             public Dropped {

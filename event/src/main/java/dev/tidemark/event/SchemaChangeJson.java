@@ -15,7 +15,8 @@ import java.util.Map;
 /**
  * The {@code ddl} field of a schema-change envelope: a JSON text
  * {@code {"v":1,"statement":…,"changes":[{"kind":"added","column":…,"type":{…},"value":…}, {"kind":"renamed","from":…,"to":…},
- * {"kind":"dropped","column":…}]}}. A version or kind this code does not know is refused. Pure.
+ * {"kind":"dropped","column":…},
+ * {"kind":"retyped","column":…,"from":…,"to":…}]}}. A version or kind this code does not know is refused. Pure.
  */
 public final class SchemaChangeJson {
     private static final JsonNodeFactory F = JsonNodeFactory.instance;
@@ -54,6 +55,11 @@ public final class SchemaChangeJson {
             } else if (c instanceof ChangeEvent.ColumnChange.Dropped d) {
                 o.put("kind", "dropped");
                 o.put("column", d.column());
+            } else if (c instanceof ChangeEvent.ColumnChange.Retyped r) {
+                o.put("kind", "retyped");
+                o.put("column", r.column());
+                o.put("from", r.from());
+                o.put("to", r.to());
             }
         }
         try {
@@ -82,6 +88,7 @@ public final class SchemaChangeJson {
                         c.path("value").isNull() ? null : c.path("value").asText());
                 case "renamed" -> new ChangeEvent.ColumnChange.Renamed(text(c, "from"), text(c, "to"));
                 case "dropped" -> new ChangeEvent.ColumnChange.Dropped(text(c, "column"));
+                case "retyped" -> new ChangeEvent.ColumnChange.Retyped(text(c, "column"), text(c, "from"), text(c, "to"));
                 default -> throw new IllegalArgumentException("schema change of an unknown kind '" + kind + "'");
             });
         }

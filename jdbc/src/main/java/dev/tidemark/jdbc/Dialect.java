@@ -49,6 +49,14 @@ public sealed interface Dialect permits SqliteDatabase, PostgresDatabase, MariaD
     /** SQL that changes a column's type (a widening), or empty where the engine needs none (SQLite's affinity). */
     Optional<String> alterColumnType(String table, String column, String type);
 
+    /**
+     * SQL that changes a column to any other type, casting each value (it fails where a value does not cast), or empty
+     * where the engine needs none; {@link #alterColumnType} by default.
+     */
+    default Optional<String> retypeColumn(String table, String column, String type) {
+        return alterColumnType(table, column, type);
+    }
+
     /** The type of Tidemark's own 64-bit integer columns; {@code BIGINT} by default. */
     default String bigintType() {
         return "BIGINT";

@@ -138,6 +138,13 @@ public final class PostgresDatabase implements Database, Dialect, SetWrites, Che
         return Optional.of("ALTER TABLE " + quote(table) + " ALTER COLUMN " + quote(column) + " TYPE " + type);
     }
 
+    /** With {@code USING "c"::type}: an explicit cast, so that also types without an assignment cast convert. */
+    @Override
+    public Optional<String> retypeColumn(String table, String column, String type) {
+        return Optional.of("ALTER TABLE " + quote(table) + " ALTER COLUMN " + quote(column) + " TYPE " + type + " USING "
+                + quote(column) + "::" + type);
+    }
+
     /**
      * From {@code pg_attribute}, which every user may read: {@code information_schema.columns} lists only the columns
      * the user holds a privilege on, so a revoked table would look absent and the sink would try to create it.

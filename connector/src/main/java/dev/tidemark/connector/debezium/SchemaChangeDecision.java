@@ -24,7 +24,7 @@ import java.util.Set;
  *   <li>type changed: a widening that keeps every value (smaller → larger integer, between {@code text} and
  *       {@code varchar}, {@code numeric(p,s)} → {@code numeric(p',s)} with p' ≥ p) → a note (later rows carry the new
  *       type and the sink widens the column); any other type change rewrote existing rows without row events →
- *       {@link Stop};</li>
+ *       {@link Stop}, or with a snapshot of the table requested after it {@link ChangeEvent.ColumnChange.Retyped};</li>
  *   <li>SET/DROP NOT NULL and SET/DROP DEFAULT change no stored value → a note;</li>
  *   <li>the table renamed → {@link Stop} (capture follows tables by name).</li>
  * </ul>
@@ -63,43 +63,72 @@ final class SchemaChangeDecision {
     /**
      * @param snapshotRequested a snapshot of the table was requested after this change (later in the stream): a column
      *     added with values capture cannot carry (volatile default, identity, a constant not carried) is followed without
-     *     them (later rows carry them, and the snapshot rewrites every existing row) instead of stopping; a type change
-     *     that rewrote rows and a renamed table still stop
+     *     them, and a type change that rewrote rows is followed as {@link ChangeEvent.ColumnChange.Retyped} (later rows
+     *     carry the new values, and the snapshot rewrites every existing row) instead of stopping; a renamed table still
+     *     stops
      */
     static Outcome decide(DdlMessage m, String configLabel, boolean snapshotRequested) {
-        TableId table = m.before().table();
         if (m.after().isEmpty()) {
             return new Follow(List.of(), List.of());
         }
         DdlMessage.Shape after = m.after().get();
         String snapshot = "`tidemark snapshot --config " + (configLabel == null ? "<path>" : configLabel) + " --table ";
-        if (!after.table().equals(table)) {
-            return new Stop("capture stopped: table " + table + " was renamed to " + after.table() + " at the source; capture follows "
-                    + "tables by name, so its changes would no longer arrive. Nothing from that change on was sent. Put "
-                    + after.table() + " in source.tables in place of " + table + ", then run " + snapshot + after.table() + "`", false);
+        if (!after.table().equals(m.before().table())) {
+            return renamedTable(m.before().table(), after.table(), snapshot);
         }
-        List<ChangeEvent.ColumnChange> changes = new ArrayList<>();
-        List<String> notes = new ArrayList<>();
-        String stopPrefix = "capture stopped: table " + table + ": ";
-        String stopSuffix = "; nothing from that change on was sent. Copy the table again: " + snapshot + table + "`";
+        Decision d = new Decision(m.before().table(), snapshot, snapshotRequested);
         for (DdlMessage.Col was : m.before().columns()) {
             Optional<DdlMessage.Col> now = after.byAttnum(was.attnum());
-            if (now.isEmpty()) {
-                changes.add(new ChangeEvent.ColumnChange.Dropped(was.name()));
-                continue;
+            Optional<Stop> stop = now.isEmpty() ? d.dropped(was) : d.existing(was, now.get());
+            if (stop.isPresent()) {
+                return stop.get();
             }
-            DdlMessage.Col is = now.get();
+        }
+        for (DdlMessage.Col is : after.columns()) {
+            Optional<Stop> stop = m.before().byAttnum(is.attnum()).isPresent() ? Optional.empty() : d.added(is);
+            if (stop.isPresent()) {
+                return stop.get();
+            }
+        }
+        return new Follow(List.copyOf(d.changes), List.copyOf(d.notes));
+    }
+
+    private static Stop renamedTable(TableId table, TableId renamed, String snapshot) {
+        return new Stop("capture stopped: table " + table + " was renamed to " + renamed + " at the source; capture follows "
+                + "tables by name, so its changes would no longer arrive. Nothing from that change on was sent. Put "
+                + renamed + " in source.tables in place of " + table + ", then run " + snapshot + renamed + "`", false);
+    }
+
+    /** The changes and notes of one message so far, column by column. */
+    private static final class Decision {
+        private final TableId table;
+        private final boolean snapshotRequested;
+        private final String stopPrefix;
+        private final String stopSuffix;
+        private final List<ChangeEvent.ColumnChange> changes = new ArrayList<>();
+        private final List<String> notes = new ArrayList<>();
+
+        Decision(TableId table, String snapshot, boolean snapshotRequested) {
+            this.table = table;
+            this.snapshotRequested = snapshotRequested;
+            this.stopPrefix = "capture stopped: table " + table + ": ";
+            this.stopSuffix = "; nothing from that change on was sent. Copy the table again: " + snapshot + table + "`";
+        }
+
+        Optional<Stop> dropped(DdlMessage.Col was) {
+            changes.add(new ChangeEvent.ColumnChange.Dropped(was.name()));
+            return Optional.empty();
+        }
+
+        /** A column present before and after: renamed, retyped, NOT NULL or default changed. */
+        Optional<Stop> existing(DdlMessage.Col was, DdlMessage.Col is) {
             if (!is.name().equals(was.name())) {
                 changes.add(new ChangeEvent.ColumnChange.Renamed(was.name(), is.name()));
             }
             if (!is.type().equals(was.type())) {
-                if (!keepsValues(was, is)) {
-                    // not followed even with a snapshot requested: the sink refuses a narrowing or incompatible type
-                    return new Stop(stopPrefix + "column " + is.name() + " changed type from " + was.type() + " to " + is.type()
-                            + ", which rewrote every existing row at the source without row events" + stopSuffix, false);
-                } else {
-                    notes.add("table " + table + " column " + is.name() + ": type " + was.type() + " → " + is.type()
-                            + " keeps every value; the sink widens the target column with the next row");
+                Optional<Stop> stop = typeChanged(was, is);
+                if (stop.isPresent()) {
+                    return stop;
                 }
             }
             if (is.notNull() != was.notNull()) {
@@ -111,15 +140,30 @@ final class SchemaChangeDecision {
                         + (is.defaultExpr() == null ? "dropped" : "now " + is.defaultExpr())
                         + "; existing rows keep their values and new rows carry theirs");
             }
+            return Optional.empty();
         }
-        for (DdlMessage.Col is : after.columns()) {
-            if (m.before().byAttnum(is.attnum()).isPresent()) {
-                continue;
+
+        private Optional<Stop> typeChanged(DdlMessage.Col was, DdlMessage.Col is) {
+            if (keepsValues(was, is)) {
+                notes.add("table " + table + " column " + is.name() + ": type " + was.type() + " → " + is.type()
+                        + " keeps every value; the sink widens the target column with the next row");
+                return Optional.empty();
             }
+            if (snapshotRequested) {
+                changes.add(new ChangeEvent.ColumnChange.Retyped(is.name(), was.type(), is.type()));
+                notes.add(rewritten(table, is.name(), "changed type from " + was.type() + " to " + is.type()));
+                return Optional.empty();
+            }
+            return Optional.of(new Stop(stopPrefix + "column " + is.name() + " changed type from " + was.type() + " to " + is.type()
+                    + ", which rewrote every existing row at the source without row events" + stopSuffix, true));
+        }
+
+        /** A column that is new: its existing rows' values carried, left to the snapshot, or a stop. */
+        Optional<Stop> added(DdlMessage.Col is) {
             if (is.generated()) {
                 notes.add("table " + table + " column " + is.name() + " is generated: pgoutput sends no generated columns, so the "
                         + "target does not get it");
-                continue;
+                return Optional.empty();
             }
             String connect = TYPES.get(is.typname());
             boolean nullDefault = is.defaultExpr() == null || "NULL".equalsIgnoreCase(is.defaultExpr())
@@ -127,36 +171,44 @@ final class SchemaChangeDecision {
             boolean carried = !is.identity() && (nullDefault || (is.constant() && connect != null && is.value() != null));
             if (!carried && snapshotRequested) {
                 notes.add(rewritten(table, is.name(), "added"));
-                continue;
+                return Optional.empty();
             }
-            if (is.identity()) {
-                return new Stop(stopPrefix + "column " + is.name() + " was added as an identity column: every existing row got "
-                        + "its own value from a sequence, and PostgreSQL sent no row events for them" + stopSuffix, true);
-            }
-            if (nullDefault) {
+            if (nullDefault && !is.identity()) {
                 // existing rows are NULL at the source too; carried where the type is, so that a target column of the
                 // same name kept from an earlier drop is set to NULL as well
                 if (connect != null) {
                     changes.add(new ChangeEvent.ColumnChange.Added(is.name(), type(is, connect), null));
                 }
-                continue;
+                return Optional.empty();
             }
-            if (!is.constant()) {
-                return new Stop(stopPrefix + "column " + is.name() + " was added with DEFAULT " + is.defaultExpr() + ", which is not "
-                        + "a constant: the existing rows got values PostgreSQL sent no row events for" + stopSuffix, true);
-            }
-            if (connect == null) {
-                return new Stop(stopPrefix + "column " + is.name() + " was added with DEFAULT " + is.defaultExpr() + " of type "
-                        + is.type() + ", whose value capture does not carry to existing rows (it carries integers, boolean, "
-                        + "text, varchar, real and double precision)" + stopSuffix, true);
-            }
-            if (is.value() == null) {
-                return new Stop(stopPrefix + "column " + is.name() + " was added with DEFAULT " + is.defaultExpr() + ", but the value "
-                        + "the existing rows got is not recorded (the same statement rewrote the table)" + stopSuffix, true);
+            Optional<String> why = notCarried(is, connect);
+            if (why.isPresent()) {
+                return Optional.of(new Stop(stopPrefix + "column " + is.name() + why.get() + stopSuffix, true));
             }
             changes.add(new ChangeEvent.ColumnChange.Added(is.name(), type(is, connect), is.value()));
+            return Optional.empty();
         }
-        return new Follow(List.copyOf(changes), List.copyOf(notes));
+
+        /** Why the values existing rows got for added column {@code is} (not NULL) cannot be carried, if so. */
+        private static Optional<String> notCarried(DdlMessage.Col is, String connect) {
+            if (is.identity()) {
+                return Optional.of(" was added as an identity column: every existing row got its own value from a sequence, and "
+                        + "PostgreSQL sent no row events for them");
+            }
+            if (!is.constant()) {
+                return Optional.of(" was added with DEFAULT " + is.defaultExpr() + ", which is not a constant: the existing rows got "
+                        + "values PostgreSQL sent no row events for");
+            }
+            if (connect == null) {
+                return Optional.of(" was added with DEFAULT " + is.defaultExpr() + " of type " + is.type() + ", whose value capture "
+                        + "does not carry to existing rows (it carries integers, boolean, text, varchar, real and double precision)");
+            }
+            if (is.value() == null) {
+                return Optional.of(" was added with DEFAULT " + is.defaultExpr() + ", but the value the existing rows got is not "
+                        + "recorded (the same statement rewrote the table)");
+            }
+            return Optional.empty();
+        }
     }
 
     private static String rewritten(TableId table, String column, String change) {

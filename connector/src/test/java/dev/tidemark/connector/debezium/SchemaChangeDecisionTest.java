@@ -145,11 +145,19 @@ class SchemaChangeDecisionTest {
     }
 
     @Test
-    void aTypeChangeThatRewroteRowsStillStopsWithASnapshotRequested() {
-        DdlMessage m = change(plus(), List.of(ID, col(2, "k", "smallint", "int2", -1, null, true, null)));
+    void withASnapshotRequestedAfterTheChangeATypeChangeThatRewroteRowsIsFollowedAsRetyped() {
+        DdlMessage narrowed = change(plus(), List.of(ID, col(2, "k", "smallint", "int2", -1, null, true, null)));
+        DdlMessage toNumeric = change(plus(), List.of(ID, col(2, "k", "numeric(12,2)", "numeric", (12 << 16 | 2) + 4, null, true, null)));
 
-        assertThat(SchemaChangeDecision.decide(m, "p.yaml", true)).isInstanceOfSatisfying(SchemaChangeDecision.Stop.class,
-                s -> assertThat(s.snapshotRecovers()).isFalse());
+        assertThat(SchemaChangeDecision.decide(narrowed, "p.yaml")).isInstanceOfSatisfying(SchemaChangeDecision.Stop.class,
+                s -> assertThat(s.snapshotRecovers()).isTrue());
+        assertThat(SchemaChangeDecision.decide(narrowed, "p.yaml", true)).isInstanceOfSatisfying(SchemaChangeDecision.Follow.class, f -> {
+            assertThat(f.changes()).containsExactly(new ChangeEvent.ColumnChange.Retyped("k", "integer", "smallint"));
+            assertThat(f.notes()).singleElement().asString().contains("column k changed type from integer to smallint")
+                    .contains("rewritten by the snapshot of public.items requested after this change");
+        });
+        assertThat(SchemaChangeDecision.decide(toNumeric, "p.yaml", true)).isInstanceOfSatisfying(SchemaChangeDecision.Follow.class,
+                f -> assertThat(f.changes()).containsExactly(new ChangeEvent.ColumnChange.Retyped("k", "integer", "numeric(12,2)")));
     }
 
     @Test

@@ -239,7 +239,7 @@ public final class JdbcChangeSink implements AutoCloseable {
                     if (e instanceof ChangeEvent.Upsert u) {
                         if (seen.computeIfAbsent(u.schema().columns(), k -> new java.util.HashSet<>()).add(targetTable(u))) {
                             tableAtWork = targetTable(u);
-                            changed |= tables.ensure(targetTable(u), u.schema());
+                            changed |= tables.ensure(targetTable(u), u.schema(), schemaChanges.retypedFor(targetTable(u), u.position()));
                         }
                     } else {
                         changedOnly.add(targetTable(e));

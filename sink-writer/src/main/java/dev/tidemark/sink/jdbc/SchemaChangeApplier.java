@@ -30,7 +30,9 @@ import org.slf4j.LoggerFactory;
  *   <li>{@link ChangeEvent.ColumnChange.Added} (a constant default): the column is added and every existing target row
  *       gets the value, in the batch's transaction, before the batch's rows;</li>
  *   <li>{@link ChangeEvent.ColumnChange.Dropped}: the target column is kept with the values it had (frozen); one INFO
- *       line says so.</li>
+ *       line says so;</li>
+ *   <li>{@link ChangeEvent.ColumnChange.Retyped} (a non-key column): recorded, so that the first row after it may change
+ *       the target column to its type ({@link #retypedFor}); a key column stops the sink.</li>
  * </ul>
  * A row whose position precedes a recorded change ({@link SchemaHistory#adapt}) is adapted first: renamed columns take
  * their new names, and a column added since gets the value every existing row got. DDL runs before the data
@@ -127,6 +129,11 @@ final class SchemaChangeApplier {
             } else if (c instanceof ChangeEvent.ColumnChange.Dropped d) {
                 log.info("table {}: column {} dropped at the source (at {}); the {} target keeps the column with the values it "
                         + "had then (frozen; rows written from now on leave it NULL)", table, d.column(), sc.position().encode(), dialect.name());
+            } else if (c instanceof ChangeEvent.ColumnChange.Retyped r) {
+                tables.refuseKeyRetype(table, r);
+                log.info("table {}: column {} changed type from {} to {} at the source (at {}); the {} target column takes the new "
+                        + "type with the first row that carries it, and the snapshot requested after the change rewrites every row",
+                        table, r.column(), r.from(), r.to(), sc.position().encode(), dialect.name());
             }
         }
         connection.commit();
@@ -160,6 +167,17 @@ final class SchemaChangeApplier {
             }
         }
         pending.clear();
+    }
+
+    /**
+     * The columns of {@code table} that a row at {@code position} may give a new type: retyped at the source by a
+     * change the row does not precede.
+     */
+    Set<String> retypedFor(String table, SourcePosition position) throws SQLException {
+        if (!tableReady && !historyTableExists()) {
+            return Set.of();
+        }
+        return history(table).retypedFor(position);
     }
 
     /** After a rollback: what was read or planned is read again. */

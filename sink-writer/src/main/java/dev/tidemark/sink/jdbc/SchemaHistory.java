@@ -14,7 +14,9 @@ import java.util.Map;
 /**
  * The schema changes applied to one target table, in source order, and how a row written before one of them at the
  * source is adapted to the target after it: a renamed column takes its new name; a column added since with a
- * constant default gets that value (as every row that existed then did at the source). Rows at or after a change,
+ * constant default gets that value (as every row that existed then did at the source); a non-key column retyped
+ * since is left out (its old-type value may not fit the target column, which the snapshot requested after the type
+ * change rewrites in every row, so the row writes its other columns only). Rows at or after a change,
  * and rows without a log position (repairs, watermark polling: read as the source is now), are left as they are.
  * Pure apart from a cache of adapted schemas (rows of one schema share one adapted schema instance, so the sink still
  * groups them into one statement).
@@ -65,6 +67,8 @@ final class SchemaHistory {
                     }
                 } else if (c instanceof ChangeEvent.ColumnChange.Added a && !values.containsKey(a.column())) {
                     values.put(a.column(), DefaultValues.of(a.type(), a.value()));
+                } else if (c instanceof ChangeEvent.ColumnChange.Retyped t && !key.containsKey(t.column())) {
+                    values.remove(t.column());
                 }
             }
         }
@@ -84,6 +88,8 @@ final class SchemaHistory {
                     keys.replaceAll(k -> k.equals(r.from()) ? r.to() : k);
                 } else if (c instanceof ChangeEvent.ColumnChange.Added a && !has(columns, a.column())) {
                     columns.add(new Column(a.column(), a.type(), true));
+                } else if (c instanceof ChangeEvent.ColumnChange.Retyped t && !keys.contains(t.column())) {
+                    columns.removeIf(col -> col.name().equals(t.column()));
                 }
             }
         }
@@ -97,6 +103,21 @@ final class SchemaHistory {
     private static Map<String, Object> renamed(Map<String, Object> values, String from, String to) {
         Map<String, Object> out = new LinkedHashMap<>();
         values.forEach((k, v) -> out.put(k.equals(from) ? to : k, v));
+        return out;
+    }
+
+    /**
+     * The columns retyped at the source ({@link ChangeEvent.ColumnChange.Retyped}) by a change that a row at
+     * {@code row} does not precede: such a row carries the new type, which the target column may take.
+     */
+    java.util.Set<String> retypedFor(SourcePosition row) {
+        java.util.Set<String> out = new java.util.HashSet<>();
+        for (ChangeEvent.SchemaChange sc : changes) {
+            if (!precedes(row, sc.position())) {
+                sc.changes().stream().filter(ChangeEvent.ColumnChange.Retyped.class::isInstance)
+                        .forEach(c -> out.add(((ChangeEvent.ColumnChange.Retyped) c).column()));
+            }
+        }
         return out;
     }
 

@@ -28,7 +28,9 @@ import java.util.Set;
  * Keeps target tables in step with event schemas. Creates a table from the first schema that needs it, adds
  * columns that appear later, widens a column when the source widened it (more integer or decimal digits), and
  * refuses — with an error naming table and column — a change that cannot be applied safely: a narrower or different
- * type, or a different primary key. What each column was created from is recorded in {@value SinkOptions#COLUMNS_TABLE}
+ * type, or a different primary key. A non-key column the source retyped ({@link SchemaChangeApplier#retypedFor}) takes
+ * the new type instead: its values are cast, or set to NULL where the cast fails (the snapshot requested after the
+ * type change rewrites every row). What each column was created from is recorded in {@value SinkOptions#COLUMNS_TABLE}
  * (connect type, logical type, scale, precision, key flag), so the check is exact on every engine. Tables Tidemark
  * did not create are only ever given new columns, and are refused when their key would merge distinct keys
  * ({@link KeyCollationCheck}).
@@ -81,24 +83,26 @@ final class TargetTables {
     /**
      * Makes the target table fit {@code schema}.
      *
+     * @param retyped columns the source retyped before the rows of {@code schema}: their target type may change to any
+     *     other ({@link #retype})
      * @return whether any DDL ran
      * @throws SinkException naming table and column when the change cannot be applied safely
      */
-    boolean ensure(String table, RowSchema schema) throws SQLException {
+    boolean ensure(String table, RowSchema schema, Set<String> retyped) throws SQLException {
         if (verified.contains(List.of(table, schema))) {
             return false;
         }
         ensureMetadataTable();
         boolean changed;
         try {
-            changed = createOrEvolve(table, schema);
+            changed = createOrEvolve(table, schema, retyped);
         } catch (SQLException e) {
             // Another sink instance (same consumer group, other partitions) may have run the same DDL at the same
             // moment; start over from what the database now holds, once.
             connection.rollback();
             forget();
             metadataReady = true;
-            changed = createOrEvolve(table, schema);
+            changed = createOrEvolve(table, schema, retyped);
         }
         if (changed) {
             sqlTypes.remove(table);
@@ -109,7 +113,7 @@ final class TargetTables {
         return changed;
     }
 
-    private boolean createOrEvolve(String table, RowSchema schema) throws SQLException {
+    private boolean createOrEvolve(String table, RowSchema schema, Set<String> retyped) throws SQLException {
         Optional<Set<String>> existing = columns(table);
         if (existing.isEmpty()) {
             refuseIfDropped(table);
@@ -118,7 +122,7 @@ final class TargetTables {
             return true;
         }
         keyCollations.check(table);
-        boolean changed = evolve(table, schema, existing.get());
+        boolean changed = evolve(table, schema, existing.get(), retyped);
         if (changed) {
             connection.commit();
         }
@@ -206,7 +210,7 @@ final class TargetTables {
         }
     }
 
-    private boolean evolve(String table, RowSchema schema, Set<String> cols) throws SQLException {
+    private boolean evolve(String table, RowSchema schema, Set<String> cols, Set<String> retyped) throws SQLException {
         Map<String, Recorded> rec = recorded(table);
         if (!rec.isEmpty()) {
             List<String> recordedKey = rec.entrySet().stream().filter(e -> e.getValue().key()).map(Map.Entry::getKey).toList();
@@ -242,10 +246,16 @@ final class TargetTables {
                     record(table, c.name(), c.type(), key);
                     changed = true;
                 }
-                case REFUSE -> throw new SinkException("table " + table + " column " + c.name() + ": type change from "
-                        + RecordedTypes.describe(was.type()) + " to " + RecordedTypes.describe(c.type()) + " cannot be applied safely (narrowing or "
-                        + "incompatible); alter the target column yourself or re-create the table and replay", null,
-                        new Failure.Fault(Failure.Cause.SCHEMA));
+                case REFUSE -> {
+                    if (key || !retyped.contains(c.name())) {
+                        throw new SinkException("table " + table + " column " + c.name() + ": type change from "
+                                + RecordedTypes.describe(was.type()) + " to " + RecordedTypes.describe(c.type()) + " cannot be applied safely "
+                                + "(narrowing or incompatible); alter the target column yourself or re-create the table and replay", null,
+                                new Failure.Fault(Failure.Cause.SCHEMA));
+                    }
+                    retype(table, c, was.type());
+                    changed = true;
+                }
             }
         }
         if (!cols.contains(options.positionColumn())) {
@@ -262,6 +272,43 @@ final class TargetTables {
             changed = true;
         }
         return changed;
+    }
+
+    /**
+     * Gives non-key column {@code c} the type the source changed it to (committed here): its values cast to the new
+     * type, or, where the engine refuses the cast of a value, set to NULL first (the snapshot requested after the change
+     * rewrites every row with the source's value). SQLite only records the type (a declared type sets only affinity).
+     */
+    private void retype(String table, Column c, ColumnType was) throws SQLException {
+        connection.commit(); // the DDL of this table so far, so that a refused cast undoes nothing else
+        Optional<String> sql = dialect.retypeColumn(table, c.name(), dialect.columnType(c.type(), false));
+        String how = "its values cast";
+        if (sql.isPresent()) {
+            try {
+                execute(sql.get());
+            } catch (SQLException e) {
+                connection.rollback();
+                execute("UPDATE " + q(table) + " SET " + q(c.name()) + " = NULL");
+                execute(sql.get());
+                how = "set to NULL, since " + dialect.name() + " refused a cast (" + Messages.oneLine(e) + ")";
+            }
+        }
+        record(table, c.name(), c.type(), false);
+        connection.commit();
+        org.slf4j.LoggerFactory.getLogger(TargetTables.class).info("table {} column {}: retyped from {} to {} as at the source, {}; "
+                + "the snapshot requested after the change rewrites every row", table, c.name(), RecordedTypes.describe(was),
+                RecordedTypes.describe(c.type()), how);
+    }
+
+    /** Stops the sink when a key column of {@code table} was retyped at the source: a target key cannot follow it. */
+    void refuseKeyRetype(String table, dev.tidemark.event.ChangeEvent.ColumnChange.Retyped r) throws SQLException {
+        ensureMetadataTable();
+        Recorded rec = recorded(table).get(r.column());
+        if (rec != null && rec.key()) {
+            throw new SinkException("table " + table + " column " + r.column() + ": the primary key column changed type from "
+                    + r.from() + " to " + r.to() + " at the source; a target cannot follow a key change safely (re-create the "
+                    + "target table and replay)", null, new Failure.Fault(Failure.Cause.SCHEMA));
+        }
     }
 
     /** Adds a nullable column for a schema change (not committed here) and records its type. */

@@ -47,6 +47,26 @@ class SchemaHistoryTest {
     }
 
     @Test
+    void aRowWrittenBeforeARetypeLeavesTheRetypedColumnOutAndOnlyLaterRowsMayRetypeIt() {
+        SchemaHistory h = history(new ChangeEvent.ColumnChange.Retyped("k", "integer", "smallint"));
+        ChangeEvent.Upsert adapted = h.adapt(row(new SourcePosition.Wal(90, SourcePosition.Phase.STREAM, 95)));
+
+        assertThat(adapted.row()).containsExactly(Map.entry("id", 1L));
+        assertThat(adapted.schema().columns()).extracting(Column::name).containsExactly("id");
+        assertThat(h.retypedFor(new SourcePosition.Wal(90, SourcePosition.Phase.STREAM, 95))).isEmpty();
+        assertThat(h.retypedFor(new SourcePosition.Wal(100, SourcePosition.Phase.STREAM, 160))).containsExactly("k");
+        assertThat(h.retypedFor(new SourcePosition.Unknown())).containsExactly("k");
+    }
+
+    @Test
+    void aRetypedKeyColumnStaysInARowWrittenBeforeIt() {
+        ChangeEvent.Upsert adapted = history(new ChangeEvent.ColumnChange.Retyped("id", "integer", "bigint"))
+                .adapt(row(new SourcePosition.Wal(90, SourcePosition.Phase.STREAM, 95)));
+
+        assertThat(adapted.row()).containsExactly(Map.entry("id", 1L), Map.entry("k", 10L));
+    }
+
+    @Test
     void rowsAfterTheChangeAndRowsWithoutALogPositionStayAsTheyAre() {
         SchemaHistory h = history(new ChangeEvent.ColumnChange.Renamed("k", "k2"));
         ChangeEvent.Upsert after = row(new SourcePosition.Wal(100, SourcePosition.Phase.STREAM, 160));

@@ -88,6 +88,48 @@ class SqliteChangeSinkTest {
     }
 
     @Test
+    void aRetypedColumnTakesTheNewTypeWithTheFirstLaterRowAndAnEarlierRowArrivingAfterLeavesItAlone() throws SQLException {
+        TableId t = new TableId("public", "retyped");
+        RowSchema before = new RowSchema(List.of(new Column("id", ColumnType.of("int64"), false), new Column("k", ColumnType.of("int32"), true),
+                new Column("v", ColumnType.of("string"), true)), List.of("id"));
+        RowSchema after = new RowSchema(List.of(new Column("id", ColumnType.of("int64"), false), new Column("k", ColumnType.of("int16"), true),
+                new Column("v", ColumnType.of("string"), true)), List.of("id"));
+        sink.apply(List.of(row(t, before, 1, 10L, "a", 10), row(t, before, 2, 20L, "b", 11)), List.of());
+        ChangeEvent.SchemaChange retype = new ChangeEvent.SchemaChange(t, new SourcePosition.Lsn(50),
+                List.of(new ChangeEvent.ColumnChange.Retyped("k", "integer", "smallint")), "ALTER TABLE");
+        assertThatThrownBy(() -> sink.apply(List.of(row(t, after, 1, 7L, "x", 60)), List.of())).isInstanceOf(SinkException.class)
+                .hasMessageContaining("type change from int32 to int16 cannot be applied safely");
+
+        sink.apply(List.of(retype, row(t, after, 1, 7L, "x", 60)), List.of());
+        sink.apply(List.of(row(t, before, 2, 99L, "late", 40)), List.of()); // written before the change, arriving after it
+
+        assertThat(rows("SELECT id, k, v FROM \"retyped\" ORDER BY id")).containsExactly(List.of(1, 7, "x"), List.of(2, 20, "late"));
+        assertThat(rows("SELECT connect_type FROM tidemark_columns WHERE table_name = 'retyped' AND column_name = 'k'"))
+                .containsExactly(List.of("int16"));
+    }
+
+    @Test
+    void aRetypedKeyColumnStopsTheSink() {
+        TableId t = new TableId("public", "retyped_key");
+        RowSchema s = new RowSchema(List.of(new Column("id", ColumnType.of("int64"), false), new Column("k", ColumnType.of("int32"), true),
+                new Column("v", ColumnType.of("string"), true)), List.of("id"));
+        sink.apply(List.of(row(t, s, 1, 10L, "a", 10)), List.of());
+        ChangeEvent.SchemaChange retype = new ChangeEvent.SchemaChange(t, new SourcePosition.Lsn(50),
+                List.of(new ChangeEvent.ColumnChange.Retyped("id", "bigint", "numeric(30,0)")), "ALTER TABLE");
+
+        assertThatThrownBy(() -> sink.apply(List.of(retype), List.of())).isInstanceOf(SinkException.class)
+                .hasMessageContaining("table retyped_key column id: the primary key column changed type from bigint to numeric(30,0)");
+    }
+
+    private static ChangeEvent.Upsert row(TableId t, RowSchema s, long id, long k, String v, long lsn) {
+        Map<String, Object> row = new LinkedHashMap<>();
+        row.put("id", id);
+        row.put("k", k);
+        row.put("v", v);
+        return new ChangeEvent.Upsert(t, Map.of("id", id), s, row, new SourcePosition.Lsn(lsn), ChangeEvent.Op.UPDATE);
+    }
+
+    @Test
     void hostileIdentifiersRoundTrip() throws SQLException {
         for (String name : List.of("a\"b", "x; DROP TABLE y", "select", "Ünïcode")) {
             TableId t = new TableId("public", name);

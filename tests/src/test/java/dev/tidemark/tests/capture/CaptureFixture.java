@@ -230,8 +230,13 @@ final class CaptureFixture implements AutoCloseable {
 
     /** True when every captured table of the target equals the source by key and row checksum. */
     boolean targetEqualsSource(String... keyColumns) {
+        return targetEqualsSource(tables, keyColumns);
+    }
+
+    /** True when each of {@code compared} (source tables, by name in the target) equals the source by key and row checksum. */
+    boolean targetEqualsSource(List<TableId> compared, String... keyColumns) {
         try (Connection t = connectTarget()) {
-            for (TableId table : tables) {
+            for (TableId table : compared) {
                 if (!TableComparison.compare(source, table, List.of(keyColumns), t, table.table(),
                         targetQuotes()).equal()) {
                     return false;
@@ -244,9 +249,13 @@ final class CaptureFixture implements AutoCloseable {
     }
 
     String compareSummary(String... keyColumns) throws SQLException {
+        return compareSummary(tables, keyColumns);
+    }
+
+    String compareSummary(List<TableId> compared, String... keyColumns) throws SQLException {
         StringBuilder out = new StringBuilder();
         try (Connection t = connectTarget()) {
-            for (TableId table : tables) {
+            for (TableId table : compared) {
                 out.append(table).append(": ").append(TableComparison.compare(source, table, List.of(keyColumns), t, table.table(),
                         targetQuotes())).append('\n');
             }
@@ -258,6 +267,17 @@ final class CaptureFixture implements AutoCloseable {
         await("target equal to source " + tables).atMost(Duration.ofSeconds(90)).pollInterval(Duration.ofMillis(200))
                 .failFast("pipeline failed", () -> sidecar.failure().isPresent())
                 .until(() -> targetEqualsSource(keyColumns));
+    }
+
+    /** The first column of each row {@code sql} returns from the target, as text. */
+    List<String> targetColumn(String sql) throws SQLException {
+        List<String> out = new ArrayList<>();
+        try (Connection t = connectTarget(); Statement st = t.createStatement(); ResultSet rs = st.executeQuery(sql)) {
+            while (rs.next()) {
+                out.add(rs.getString(1));
+            }
+        }
+        return out;
     }
 
     /** The slot's {@code confirmed_flush_lsn}, or null when the slot does not exist. */

@@ -44,40 +44,117 @@ class SchemaChangeStopRecoveryIT {
     }
 
     /**
+     * One {@code ALTER TABLE} that rewrote every row three ways: {@code k} narrowed to smallint, {@code n} from integer
+     * to numeric(12,2), and {@code w} from text to integer through a {@code USING} expression the target cannot repeat
+     * (its cast of {@code 'w5'} to integer fails, so the target column is set to NULL until the snapshot rewrites it).
+     */
+    private static final String RETYPE = "ALTER TABLE sr_items ALTER COLUMN k TYPE smallint, ALTER COLUMN n TYPE numeric(12,2), "
+            + "ALTER COLUMN w TYPE int USING length(w)";
+    private static final String RETYPED = "column k changed type from integer to smallint";
+    private static final String AFTER_RETYPE = "UPDATE sr_items SET k = -1, n = 12.34, w = 7, v = 'later' WHERE id = 3";
+
+    @Test
+    void aTypeChangeThatRewroteRowsStopIsRecoveredByTheSnapshotItsLineNames() throws Exception {
+        followTheLine("schema_retype", null, RETYPE, RETYPED, AFTER_RETYPE);
+    }
+
+    @Test
+    void aTypeChangeThatRewroteRowsStopIsRecoveredByTheSnapshotItsLineNamesIntoPostgres() throws Exception {
+        try (TargetDatabase target = TargetDatabase.postgres()) {
+            followTheLine("schema_retype_pg", target, RETYPE, RETYPED, AFTER_RETYPE);
+        }
+    }
+
+    @Test
+    void aTypeChangeThatRewroteRowsStopIsRecoveredByTheSnapshotItsLineNamesIntoMariaDb() throws Exception {
+        try (TargetDatabase target = TargetDatabase.mariadb()) {
+            followTheLine("schema_retype_my", target, RETYPE, RETYPED, AFTER_RETYPE);
+        }
+    }
+
+    /**
      * 2,000 rows streamed; then {@code ddl} between changes stops capture (exit 3, the line containing {@code stopped});
      * the line's command and then the start the command names are run word for word; the target must then equal the
      * source in every value, {@code later} and an insert must arrive, and {@code tidemark reconcile} must find nothing.
      */
     private void followTheLine(String hint, TargetDatabase target, String ddl, String stopped, String later) throws Exception {
         try (CaptureFixture f = new CaptureFixture(hint, dir, List.of(T), target)) {
-            f.sql("CREATE TABLE public.sr_items (id int PRIMARY KEY, k int, v text)",
-                    "INSERT INTO sr_items SELECT g, g * 10, 'row ' || g FROM generate_series(1, 2000) g");
             Path yaml = f.writeYaml();
-            Path log0 = dir.resolve("run-0.log");
-            Process p = f.spawn(log0, "run", "--config", yaml.toString());
-            awaitEqual(f, p, log0);
-
-            f.sql("UPDATE sr_items SET k = -k WHERE id % 7 = 0", ddl,
-                    "UPDATE sr_items SET v = 'after ' || id WHERE id % 11 = 0",
-                    "INSERT INTO sr_items (id, k) VALUES (5001, 1)");
-            assertThat(f.awaitExit(p, log0, Duration.ofSeconds(90), () -> "no stop")).as("exit code of the stop").isEqualTo(3);
-            List<String> errors = CaptureFixture.errorLines(log0);
-            assertThat(errors).as("the stop line").singleElement().asString().contains(stopped).contains("--table public.sr_items");
-            String[] restart = snapshotAsTheLineSays(f, errors.get(0), yaml);
-
+            String line = streamThenStop(f, yaml, ddl, "sr_items", stopped);
+            assertThat(line).contains("--table public.sr_items");
             Path log1 = dir.resolve("run-1.log");
-            Process again = f.spawn(log1, restart);
-            awaitEqual(f, again, log1);
+            Process again = runTheSnapshotCommandThenTheStart(f, line, yaml, log1);
+            awaitEqual(f, again, log1, f.tables);
             f.sql("INSERT INTO sr_items (id, k) VALUES (5002, 2)", later);
-            awaitEqual(f, again, log1);
+            awaitEqual(f, again, log1, f.tables);
             assertThat(f.targetEqualsSource("id")).as("every value, the changed column's included: %s", f.compareSummary("id")).isTrue();
             again.destroy();
             again.waitFor();
-
-            Path reconcileLog = dir.resolve("reconcile.log");
-            assertThat(f.runToEnd(reconcileLog, "reconcile", "--config", yaml.toString(), "--settle", "1s", "--no-progress"))
-                    .as(Files.readString(reconcileLog)).isZero();
+            assertReconcileFindsNothing(f, yaml);
         }
+    }
+
+    /**
+     * A table renamed while capture runs stops it (exit 3) with a line telling to put the new name in
+     * {@code source.tables} in place of the old one and to run {@code tidemark snapshot … --table NEW}; the test edits
+     * the pipeline file as the line says, runs the command and the start it names: the target's table of the new name
+     * then equals the renamed source table in every value, later changes stream into it, and the target's table of the
+     * old name keeps the rows it had at the rename (no longer written).
+     */
+    @Test
+    void aRenamedTableStopIsRecoveredByTheEditAndTheSnapshotItsLineNames() throws Exception {
+        TableId renamed = new TableId("public", "sr_other");
+        try (CaptureFixture f = new CaptureFixture("schema_rename", dir, List.of(T))) {
+            Path yaml = f.writeYaml();
+            String line = streamThenStop(f, yaml, "ALTER TABLE sr_items RENAME TO sr_other", "sr_other", "was renamed to public.sr_other");
+            Matcher edit = Pattern.compile("Put (\\S+) in source.tables in place of (\\S+), then run").matcher(line);
+            assertThat(edit.find()).as("the edit the line names: %s", line).isTrue();
+            String pipeline = Files.readString(yaml);
+            String tablesLine = "  tables: [" + edit.group(2) + "]";
+            assertThat(pipeline).contains(tablesLine);
+            Files.writeString(yaml, pipeline.replace(tablesLine, "  tables: [" + edit.group(1) + "]"));
+
+            Path log1 = dir.resolve("run-1.log");
+            Process again = runTheSnapshotCommandThenTheStart(f, line, yaml, log1);
+            awaitEqual(f, again, log1, List.of(renamed));
+            f.sql("INSERT INTO sr_other (id, k) VALUES (5002, 2)", "UPDATE sr_other SET k = -1, v = 'later' WHERE id = 3");
+            awaitEqual(f, again, log1, List.of(renamed));
+            assertThat(f.targetEqualsSource(List.of(renamed), "id")).as("every value: %s", f.compareSummary(List.of(renamed), "id")).isTrue();
+            assertThat(f.targetColumn("SELECT count(*) || ' ' || sum(k) || ' ' || count(*) FILTER (WHERE v LIKE 'after%') FROM sr_items"))
+                    .as("the old target table keeps the rows it had at the rename (2,000; k negated where id %% 7 = 0), not written since")
+                    .containsExactly("2000 " + (2001000 * 10 - 2 * 10 * 7 * (285 * 286 / 2)) + " 0");
+            again.destroy();
+            again.waitFor();
+            assertReconcileFindsNothing(f, yaml);
+        }
+    }
+
+    /**
+     * Creates {@code sr_items} (2,000 rows), streams it with {@code tidemark run}, then runs {@code ddl} between changes
+     * (later statements name the table {@code tableAfter}); demands the stop (exit 3, one line containing
+     * {@code stopped}) and returns that line.
+     */
+    private String streamThenStop(CaptureFixture f, Path yaml, String ddl, String tableAfter, String stopped) throws Exception {
+        f.sql("CREATE TABLE public.sr_items (id int PRIMARY KEY, k int, n int, w text, v text)",
+                "INSERT INTO sr_items SELECT g, g * 10, g, 'w' || g, 'row ' || g FROM generate_series(1, 2000) g");
+        Path log0 = dir.resolve("run-0.log");
+        Process p = f.spawn(log0, "run", "--config", yaml.toString());
+        awaitEqual(f, p, log0, f.tables);
+        f.sql("UPDATE sr_items SET k = -k WHERE id % 7 = 0", ddl,
+                "UPDATE " + tableAfter + " SET v = 'after ' || id WHERE id % 11 = 0",
+                "INSERT INTO " + tableAfter + " (id, k) VALUES (5001, 1)");
+        assertThat(f.awaitExit(p, log0, Duration.ofSeconds(90), () -> "no stop")).as("exit code of the stop").isEqualTo(3);
+        List<String> errors = CaptureFixture.errorLines(log0);
+        assertThat(errors).as("the stop line").singleElement().asString().contains(stopped);
+        return errors.get(0);
+    }
+
+    /**
+     * Runs the {@code tidemark snapshot} command {@code stopLine} names, word for word, then starts the pipeline as its
+     * output says ({@code (tidemark run --config F)}); returns the started run (output into {@code log}).
+     */
+    private Process runTheSnapshotCommandThenTheStart(CaptureFixture f, String stopLine, Path yaml, Path log) throws Exception {
+        return f.spawn(log, snapshotAsTheLineSays(f, stopLine, yaml));
     }
 
     /**
@@ -94,6 +171,12 @@ class SchemaChangeStopRecoveryIT {
         return restart;
     }
 
+    private void assertReconcileFindsNothing(CaptureFixture f, Path yaml) throws Exception {
+        Path reconcileLog = dir.resolve("reconcile.log");
+        assertThat(f.runToEnd(reconcileLog, "reconcile", "--config", yaml.toString(), "--settle", "1s", "--no-progress"))
+                .as(Files.readString(reconcileLog)).isZero();
+    }
+
     /** The {@code tidemark} command a line names between backticks, as arguments. */
     static String[] command(String line) {
         Matcher m = COMMAND.matcher(line);
@@ -102,12 +185,12 @@ class SchemaChangeStopRecoveryIT {
         return args.toArray(String[]::new);
     }
 
-    private static void awaitEqual(CaptureFixture f, Process p, Path log) {
+    private static void awaitEqual(CaptureFixture f, Process p, Path log, List<TableId> tables) {
         try {
-            await("target equal to source").atMost(Duration.ofSeconds(120)).pollInterval(Duration.ofMillis(300))
+            await("target equal to source " + tables).atMost(Duration.ofSeconds(120)).pollInterval(Duration.ofMillis(300))
                     .ignoreExceptions() // the comparison throws while the target lacks a column the source has
                     .failFast("tidemark run exited", () -> !p.isAlive())
-                    .until(() -> f.targetEqualsSource("id"));
+                    .until(() -> f.targetEqualsSource(tables, "id"));
         } catch (org.awaitility.core.ConditionTimeoutException | org.awaitility.core.TerminalFailureException e) {
             throw new AssertionError(e.getMessage() + "\n--- last lines of the run's log ---\n" + CaptureFixture.tail(log), e);
         }
