@@ -55,8 +55,9 @@ class TopicNamingIT {
             try (Sidecar s = Sidecar.start(config, true, true, new ReplayFrom.Stored());
                  Connection target = DriverManager.getConnection("jdbc:sqlite:" + dir.resolve("t.db"))) {
                 awaitRows(s, target, "SELECT id, note FROM \"Order Items\" ORDER BY id", List.of("1|one", "2|two"));
-                sql(source, "UPDATE public.\"Order Items\" SET note = 'uno' WHERE id = 1", "INSERT INTO public.\"Order Items\" VALUES (3, 'three')");
-                awaitRows(s, target, "SELECT id, note FROM \"Order Items\" ORDER BY id", List.of("1|uno", "2|two", "3|three"));
+                sql(source, "UPDATE public.\"Order Items\" SET note = 'uno' WHERE id = 1", "INSERT INTO public.\"Order Items\" VALUES (3, 'three')",
+                        "DELETE FROM public.\"Order Items\" WHERE id = 2");
+                awaitRows(s, target, "SELECT id, note FROM \"Order Items\" ORDER BY id", List.of("1|uno", "3|three"));
             }
             assertThat(topics()).contains(topic);
             CliRun drop = CliRun.run("drop", "-c", file.toString(), "--yes", "--topics");
