@@ -57,6 +57,17 @@ class TargetTablesSectionTest {
     }
 
     @Test
+    void theAdvisedMappingOfNamesYamlMustQuoteParsesAsPrinted() {
+        String tables = "['public.Order Items', 'sales.Order Items', 'public.it''s', 'hr.it''s', 'public.a: b', 'x.a: b']";
+        String line = problems(tables, "").get(0);
+        String mapping = line.substring(line.indexOf("add target.tables: ") + "add target.tables: ".length());
+        assertThat(mapping).isEqualTo("{sales.Order Items: sales_Order Items, 'hr.it''s': 'hr_it''s', 'x.a: b': 'x_a: b'}");
+        PipelineConfig c = parse(tables, "  tables: " + mapping + "\n");
+        assertThat(c.source().tables().stream().map(c::targetTableFor).toList())
+                .containsExactly("Order Items", "sales_Order Items", "it's", "hr_it's", "a: b", "x_a: b");
+    }
+
+    @Test
     void everyBadEntryIsReportedTogetherNamingItsKey() {
         assertThat(problems("[public.orders, sales.orders, public.customers]",
                 "  tables: {public.nosuch: x, sales.orders: '', public.customers: 'a.b', public.orders: tidemark_offsets}\n"))

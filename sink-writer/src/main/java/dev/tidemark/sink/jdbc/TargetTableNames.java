@@ -12,6 +12,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.regex.Pattern;
 import java.util.stream.Collectors;
 
 /**
@@ -42,13 +43,20 @@ public record TargetTableNames(Map<TableId, String> explicit, Syntax syntax) {
         /** {@code entries} as this syntax writes the setting. */
         public String write(Map<TableId, String> entries) {
             return switch (this) {
-                case PIPELINE_FILE -> "target.tables: {" + entries.entrySet().stream().map(e -> e.getKey() + ": " + e.getValue())
-                        .collect(Collectors.joining(", ")) + "}";
+                case PIPELINE_FILE -> "target.tables: {" + entries.entrySet().stream()
+                        .map(e -> yaml(e.getKey().toString()) + ": " + yaml(e.getValue())).collect(Collectors.joining(", ")) + "}";
                 case CONNECT -> "target.tables=" + entries.entrySet().stream().map(e -> e.getKey() + ":" + e.getValue())
                         .collect(Collectors.joining(","));
             };
         }
     }
+
+    /** {@code text} as a YAML flow scalar: as it is where YAML reads it back so, else single-quoted. */
+    private static String yaml(String text) {
+        return PLAIN_YAML.matcher(text).matches() ? text : "'" + text.replace("'", "''") + "'";
+    }
+
+    private static final Pattern PLAIN_YAML = Pattern.compile("[A-Za-z_][A-Za-z0-9_.$]*( [A-Za-z0-9_.$]+)*");
 
     /** Source tables that would all be written to one target table. */
     public record Clash(String target, List<TableId> tables) {

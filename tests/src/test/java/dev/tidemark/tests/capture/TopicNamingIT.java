@@ -85,7 +85,8 @@ class TopicNamingIT {
      * One pipeline captures {@code public.orders} and {@code sales.orders} (same columns, overlapping keys; the sales
      * topic named in {@code kafka.topics}): refused first, naming the mapping that gives {@code sales.orders} a target
      * table of its own; with that mapping written into the file as printed, both are captured, changed, reconciled
-     * equal, and {@code drop} finds both target tables' positions.
+     * equal, a row removed from {@code sales_orders} is repaired there alone, and {@code drop} finds both target tables'
+     * positions.
      */
     private void twoSchemasOrdersInOnePipeline(TargetDatabase target, String hint) throws Exception {
         TestInfrastructure.PgServer pg = TestInfrastructure.postgres();
@@ -127,6 +128,18 @@ class TopicNamingIT {
             assertThat(reconcile.exit()).as("reconcile output:%n%s%s", reconcile.out(), reconcile.err()).isZero();
             assertThat(reconcile.out()).contains("reconcile public.orders → orders: source 2 rows, target 2 rows")
                     .contains("reconcile sales.orders → sales_orders: source 2 rows, target 2 rows");
+            try (Connection t = target.connect(); Statement st = t.createStatement()) {
+                st.executeUpdate("DELETE FROM sales_orders WHERE id = 3");
+            }
+            CliRun repair = CliRun.run("reconcile", "-c", file.toString(), "--table", "sales.orders", "--repair", "--apply", "--settle", "0s",
+                    "--no-progress");
+            assertThat(repair.exit()).as("repair output:%n%s%s", repair.out(), repair.err()).isZero();
+            assertThat(repair.out()).contains("repaired sales_orders: 1 upserted, 0 deleted")
+                    .contains("reconcile sales.orders → sales_orders: source 2 rows, target 2 rows");
+            try (Connection t = target.connect()) {
+                assertThat(rows(t, "SELECT id, note FROM orders ORDER BY id")).containsExactly("1|public uno", "3|public three");
+                assertThat(rows(t, "SELECT id, note FROM sales_orders ORDER BY id")).containsExactly("2|sales dos", "3|sales three");
+            }
             CliRun drop = CliRun.run("drop", "-c", file.toString(), "--yes", "--topics");
             assertThat(drop.exit()).as("drop output:%n%s%s", drop.out(), drop.err()).isZero();
             assertThat(drop.out() + drop.err()).contains("deleted topic " + salesTopic).contains("deleted table positions of orders in target")

@@ -28,8 +28,8 @@ import org.junit.jupiter.api.Test;
  * Issue 11 item 5: {@code public.orders} and {@code sales.orders} both map to target table {@code orders} by default;
  * written together, rows with the same id would overwrite each other. A sink that receives events of both without a
  * mapping (topics of two pipelines, say) stops before writing the second, naming both and the {@code target.tables}
- * entry that parts them; given that mapping (issue 21 item 10) it writes each into its own target table, a truncate of
- * one leaving the other alone. (A pipeline file capturing both without the mapping is refused at config time:
+ * entry that parts them; given that mapping (issue 21 item 10) it writes each into its own target table, a truncate
+ * and a column rename of one leaving the other alone. (A pipeline file capturing both without the mapping is refused at config time:
  * {@code TargetTablesSectionTest}, {@code TopicNamingIT}.)
  */
 class SameTableNameTwoSchemasIT {
@@ -54,6 +54,16 @@ class SameTableNameTwoSchemasIT {
     private static ChangeEvent upsert(TableId table, long id, String note, long lsn) {
         return new ChangeEvent.Upsert(table, Map.of("id", id), S, Map.of("id", id, "note", note), new SourcePosition.Lsn(lsn),
                 ChangeEvent.Op.CREATE);
+    }
+
+    private List<String> rows(String sql) throws Exception {
+        List<String> out = new ArrayList<>();
+        try (Connection c = target.connect(); Statement s = c.createStatement(); ResultSet rs = s.executeQuery(sql)) {
+            while (rs.next()) {
+                out.add(rs.getString(1) + "|" + rs.getString(2));
+            }
+        }
+        return out;
     }
 
     private List<String> notes(String table) throws Exception {
@@ -85,7 +95,7 @@ class SameTableNameTwoSchemasIT {
     }
 
     @Test
-    void aSinkGivenTheMappingWritesEachTableIntoItsOwnTargetTable() throws Exception {
+    void aSinkGivenTheMappingWritesEachTableIntoItsOwnTargetTableTruncatesAndSchemaChangesIncluded() throws Exception {
         TableId pub = new TableId("public", "orders");
         TableId sales = new TableId("sales", "orders");
         try (JdbcChangeSink mapped = JdbcChangeSink.open(target.jdbcUrl(), target.properties(),
@@ -93,8 +103,14 @@ class SameTableNameTwoSchemasIT {
             mapped.apply(List.of(upsert(pub, 1, "public order 1", 1), upsert(sales, 1, "sales order 1", 2),
                     new ChangeEvent.Truncate(sales, new SourcePosition.Lsn(3)), upsert(sales, 2, "sales order 2", 4)),
                     List.of(new PartitionOffset("app.orders", 0, 4)));
+            RowSchema renamed = new RowSchema(List.of(new Column("id", ColumnType.of("int64"), false),
+                    new Column("remark", ColumnType.of("string"), true)), List.of("id"));
+            mapped.apply(List.of(new ChangeEvent.SchemaChange(sales, new SourcePosition.Lsn(5),
+                            List.of(new ChangeEvent.ColumnChange.Renamed("note", "remark")), "ALTER TABLE sales.orders RENAME note TO remark"),
+                    new ChangeEvent.Upsert(sales, Map.of("id", 3L), renamed, Map.of("id", 3L, "remark", "sales order 3"),
+                            new SourcePosition.Lsn(6), ChangeEvent.Op.CREATE)), List.of(new PartitionOffset("app.orders", 0, 6)));
         }
         assertThat(notes("orders")).containsExactly("public order 1");
-        assertThat(notes("sales_orders")).containsExactly("sales order 2");
+        assertThat(rows("SELECT id, remark FROM sales_orders ORDER BY id")).containsExactly("2|sales order 2", "3|sales order 3");
     }
 }
