@@ -144,9 +144,17 @@ public record TargetTableNames(Map<TableId, String> explicit, Syntax syntax) {
         return out;
     }
 
-    /** {@code <schema>_<table>}, or with {@code _2}, {@code _3}… the first whose {@link #key} is not in {@code taken} (added). */
+    /**
+     * {@code <schema>_<table>}, or with {@code _2}, {@code _3}… the first whose {@link #key} is not in {@code taken}
+     * (added); always a name {@link #invalid} accepts ({@code .} and control characters become {@code _}, a long name
+     * is cut short).
+     */
     static String suggestion(TableId t, Set<String> taken) {
-        String base = (t.schema().isEmpty() ? "" : t.schema() + "_") + t.table();
+        String base = ((t.schema().isEmpty() ? "" : t.schema() + "_") + t.table()).replaceAll("[.\\p{Cntrl}]", "_").strip();
+        base = key(base).startsWith("tidemark_") ? "t_" + base : base;
+        while (base.getBytes(StandardCharsets.UTF_8).length > MAX_BYTES - 4) {
+            base = base.substring(0, base.offsetByCodePoints(base.length(), -1));
+        }
         String name = base;
         for (int n = 2; !taken.add(key(name)); n++) {
             name = base + "_" + n;

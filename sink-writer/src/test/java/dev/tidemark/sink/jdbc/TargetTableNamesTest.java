@@ -46,6 +46,18 @@ class TargetTableNamesTest {
     }
 
     @Test
+    void aSuggestedNameIsAlwaysOneTheTargetCanHold() {
+        TableId dotted = new TableId("sales", "a.b");
+        TableId longName = new TableId("s", "x".repeat(63));
+        TableId own = new TableId("tidemark", "offsets");
+        Map<TableId, String> suggested = TargetTableNames.DEFAULT.suggestions(List.of(new TableId("public", "a.b"), dotted,
+                new TableId("public", "x".repeat(63)), longName, new TableId("public", "offsets"), own));
+        assertThat(suggested).containsEntry(dotted, "sales_a_b").containsEntry(own, "t_tidemark_offsets");
+        assertThat(suggested.get(longName)).hasSize(59).startsWith("s_xxx");
+        assertThat(suggested.values()).allSatisfy(n -> assertThat(TargetTableNames.invalid(n)).isEmpty());
+    }
+
+    @Test
     void anExplicitNameMeetingADefaultOneIsTheOneRenamedAndTheWayOutKeepsTheOtherEntries() {
         TableId items = new TableId("public", "items");
         TargetTableNames names = new TargetTableNames(Map.of(items, "order_items", SALES_ORDERS, "orders"));
