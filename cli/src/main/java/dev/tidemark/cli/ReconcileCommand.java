@@ -62,7 +62,7 @@ final class ReconcileCommand implements Callable<Integer> {
     @Option(names = "--table", paramLabel = "T", description = "source table (schema.table, or table); with --config: only this one")
     String table;
 
-    @Option(names = "--target-table", paramLabel = "NAME", description = "target table (default: the source table's name without its schema)")
+    @Option(names = "--target-table", paramLabel = "NAME", description = "target table (default: with --config its target.tables entry, else the source table's name without its schema)")
     String targetTable;
 
     @Option(names = "--key", paramLabel = "K", split = ",", description = "key column(s) (default: the source's primary key)")
@@ -260,7 +260,7 @@ final class ReconcileCommand implements Callable<Integer> {
             ReconcileRequest r = ReconcileRequest.of(
                     ReconcileRequest.Endpoint.of(cfg.source().jdbcUrl(), cfg.source().user(), cfg.source().password().reveal()), t,
                     ReconcileRequest.Endpoint.of(cfg.target().jdbcUrl(), cfg.target().user(), cfg.target().password().reveal()),
-                    targetTable != null ? targetTable : t.table()).withPositionColumn(cfg.target().positionColumn());
+                    targetTable != null ? targetTable : cfg.targetTableFor(t)).withPositionColumn(cfg.target().positionColumn());
             out.add(refine(r));
         }
         if (out.isEmpty()) {

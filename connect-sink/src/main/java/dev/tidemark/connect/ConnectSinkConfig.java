@@ -3,6 +3,7 @@ package dev.tidemark.connect;
 import dev.tidemark.jdbc.Databases;
 import dev.tidemark.jdbc.UrlMask;
 import dev.tidemark.sink.jdbc.SinkOptions;
+import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Properties;
@@ -32,6 +33,7 @@ public final class ConnectSinkConfig {
     public static final String POSITION_COLUMN = "position.column";
     public static final String APPLY_TRUNCATE = "apply.truncate";
     public static final String DELETE_MODE = "delete.mode";
+    public static final String TARGET_TABLES = TargetTablesSetting.KEY;
     /** Connect's connector name key, the default pipeline name. */
     static final String CONNECTOR_NAME = "name";
     static final String ERRORS_TOLERANCE = "errors.tolerance";
@@ -54,7 +56,10 @@ public final class ConnectSinkConfig {
             .define(APPLY_TRUNCATE, Type.BOOLEAN, false, Importance.LOW,
                     "Whether truncate events empty the target table; when false they stop the task naming the table.")
             .define(DELETE_MODE, Type.STRING, "hard", ConfigDef.ValidString.in("hard", "soft"), Importance.LOW,
-                    "hard removes deleted rows; soft keeps the key with __tidemark_deleted = true.");
+                    "hard removes deleted rows; soft keeps the key with __tidemark_deleted = true.")
+            .define(TARGET_TABLES, Type.LIST, "", (k, v) -> TargetTablesSetting.parse(listOf(v)), Importance.MEDIUM,
+                    "Target table of source tables named explicitly, as schema.table:target_table,… (such as "
+                            + "sales.orders:sales_orders); every other table is written to its name without schema.");
 
     private ConnectSinkConfig() {
     }
@@ -76,7 +81,8 @@ public final class ConnectSinkConfig {
         SinkOptions options;
         try {
             options = new SinkOptions(pipeline, c.getString(POSITION_COLUMN), c.getBoolean(APPLY_TRUNCATE),
-                    SinkOptions.DeleteMode.valueOf(c.getString(DELETE_MODE).toUpperCase(Locale.ROOT)));
+                    SinkOptions.DeleteMode.valueOf(c.getString(DELETE_MODE).toUpperCase(Locale.ROOT)))
+                    .withTargetTables(TargetTablesSetting.parse(c.getList(TARGET_TABLES)));
         } catch (IllegalArgumentException e) {
             throw new ConfigException(POSITION_COLUMN, c.getString(POSITION_COLUMN), e.getMessage());
         }
@@ -108,6 +114,11 @@ public final class ConnectSinkConfig {
                     "JsonConverter would write a column's default where the source row holds NULL; set it to false,"
                             + " or use org.apache.kafka.connect.converters.ByteArrayConverter");
         }
+    }
+
+    @SuppressWarnings("unchecked")
+    private static List<String> listOf(Object value) {
+        return value == null ? List.of() : (List<String>) value;
     }
 
     private static void validateUrl(String key, Object value) {

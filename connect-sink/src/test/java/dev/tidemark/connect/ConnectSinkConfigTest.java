@@ -3,6 +3,8 @@ package dev.tidemark.connect;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.tidemark.event.TableId;
+import dev.tidemark.sink.jdbc.TargetTableNames;
 import java.util.HashMap;
 import java.util.Map;
 import org.apache.kafka.common.config.ConfigException;
@@ -119,5 +121,37 @@ class ConnectSinkConfigTest {
                 .hasMessageContaining("configuration value.converter.schemas.enable");
         p.put("value.converter", "org.apache.kafka.connect.converters.ByteArrayConverter");
         assertThat(ConnectSinkConfig.parse(p).options().pipeline()).isEqualTo("orders-sink");
+    }
+
+    @Test
+    void targetTablesNamesTheTargetTableOfSourceTablesAndTheOthersKeepTheirNameWithoutSchema() {
+        Map<String, String> p = minimal();
+        p.put(ConnectSinkConfig.TARGET_TABLES, "sales.orders:sales_orders, hr.orders : hr_orders");
+        TargetTableNames names = ConnectSinkConfig.parse(p).options().targetTables();
+        assertThat(names.of(new TableId("sales", "orders"))).isEqualTo("sales_orders");
+        assertThat(names.of(new TableId("hr", "orders"))).isEqualTo("hr_orders");
+        assertThat(names.of(new TableId("public", "orders"))).isEqualTo("orders");
+        assertThat(ConnectSinkConfig.parse(minimal()).options().targetTables().explicit()).isEmpty();
+    }
+
+    @Test
+    void aBadTargetTablesEntryIsRefusedInOneLineNamingIt() {
+        Map<String, String> p = minimal();
+        p.put(ConnectSinkConfig.TARGET_TABLES, "sales.orders");
+        assertThatThrownBy(() -> ConnectSinkConfig.parse(p)).isInstanceOf(ConfigException.class)
+                .hasMessage("Invalid value sales.orders for configuration target.tables: expected schema.table:target_table, "
+                        + "such as sales.orders:sales_orders");
+        p.put(ConnectSinkConfig.TARGET_TABLES, "sales.orders:");
+        assertThatThrownBy(() -> ConnectSinkConfig.parse(p)).hasMessage("Invalid value sales.orders: for configuration "
+                + "target.tables: a target table name cannot be empty");
+        p.put(ConnectSinkConfig.TARGET_TABLES, "sales.orders:x,hr.orders:X");
+        assertThatThrownBy(() -> ConnectSinkConfig.parse(p)).hasMessage("Invalid value hr.orders:X for configuration "
+                + "target.tables: sales.orders and hr.orders would both be written to target table X and their rows would merge");
+        p.put(ConnectSinkConfig.TARGET_TABLES, "sales.orders:x,sales.orders:y");
+        assertThatThrownBy(() -> ConnectSinkConfig.parse(p)).hasMessage("Invalid value sales.orders:y for configuration "
+                + "target.tables: sales.orders is named twice");
+        assertThat(new TidemarkSinkConnector().validate(p).configValues()).filteredOn(v -> v.name().equals("target.tables"))
+                .singleElement().satisfies(v -> assertThat(v.errorMessages()).containsExactly(
+                        "Invalid value sales.orders:y for configuration target.tables: sales.orders is named twice"));
     }
 }

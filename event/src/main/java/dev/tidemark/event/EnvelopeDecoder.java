@@ -64,7 +64,8 @@ public final class EnvelopeDecoder {
         }
         JsonNode keySchema = keyDoc.schema();
         String name = keySchema.path("name").asText("");
-        // Debezium names key schemas <prefix>.<schema>.<table>.Key
+        // Debezium names key schemas <prefix>.<schema>.<table>.Key; Tidemark's capture with schema and table escaped
+        // (NameEscape), whatever the topic
         if (!name.endsWith(".Key")) {
             throw new PoisonEventException(origin, "tombstone key schema has no table name (schema name '" + name + "')", null);
         }
@@ -72,7 +73,8 @@ public final class EnvelopeDecoder {
         if (parts.length < 2) {
             throw new PoisonEventException(origin, "tombstone key schema name '" + name + "' does not name a table", null);
         }
-        TableId table = parts.length == 2 ? new TableId("", parts[1]) : new TableId(parts[parts.length - 2], parts[parts.length - 1]);
+        String tableName = NameEscape.unescape(parts[parts.length - 1]);
+        TableId table = parts.length == 2 ? new TableId("", tableName) : new TableId(NameEscape.unescape(parts[parts.length - 2]), tableName);
         return new ChangeEvent.Delete(table, decodeStruct(fields(keySchema), keyDoc.payload()), new SourcePosition.Unknown(), true);
     }
 

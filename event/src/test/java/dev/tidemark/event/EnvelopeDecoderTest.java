@@ -62,6 +62,17 @@ class EnvelopeDecoderTest {
     }
 
     @Test
+    void aTombstonesTableIsTheEscapedOneItsKeySchemaNames() {
+        byte[] key = ("{\"schema\":{\"type\":\"struct\",\"name\":\"shop.sales-2Ex.Order-20Items-C3-A4.Key\",\"optional\":false,"
+                + "\"fields\":[{\"field\":\"id\",\"type\":\"int64\",\"optional\":false}]},\"payload\":{\"id\":7}}")
+                .getBytes(java.nio.charset.StandardCharsets.UTF_8);
+        ChangeEvent t = decoder.decode(origin, key, null);
+        assertThat(t.table()).isEqualTo(new TableId("sales.x", "Order Itemsä"));
+        assertThat(NameEscape.unescape("my-table")).as("a name never escaped stays").isEqualTo("my-table");
+        assertThat(NameEscape.unescape(NameEscape.escape("a.b-c dä"))).isEqualTo("a.b-c dä");
+    }
+
+    @Test
     void unknownOpIsRejectedNamingTheRecord() {
         String after = Envelopes.row(7, "x", null, null, null, null);
         assertThatThrownBy(() -> decoder.decode(origin, Envelopes.key(7), Envelopes.value("x", "null", after, 5)))

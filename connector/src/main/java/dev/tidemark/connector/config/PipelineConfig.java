@@ -30,6 +30,11 @@ public record PipelineConfig(String name, SourceConfig source, KafkaConfig kafka
         return TopicNames.of(kafka.topicPrefix(), table, kafka.topics());
     }
 
+    /** The target table that receives a table's rows ({@code target.tables}: sink, reconcile and drop agree). */
+    public String targetTableFor(TableId table) {
+        return target.tables().of(table);
+    }
+
     public List<String> topics() {
         return source.tables().stream().map(this::topicFor).toList();
     }
@@ -44,6 +49,6 @@ public record PipelineConfig(String name, SourceConfig source, KafkaConfig kafka
         return "pipeline " + name + ": source " + UrlMask.mask(source.jdbcUrl()) + " user " + source.user()
                 + (source.password().isEmpty() ? " without password" : " password " + source.password()) + " tables " + source.tables() + " slot " + source.slot() + " → kafka "
                 + kafka.bootstrapServers() + " topics " + topics() + " → target " + UrlMask.mask(target.jdbcUrl())
-                + " batch " + target.batchSize() + "; state " + stateDir;
+                + (target.tables().explicit().isEmpty() ? "" : " tables " + target.tables().explicit()) + " batch " + target.batchSize() + "; state " + stateDir;
     }
 }

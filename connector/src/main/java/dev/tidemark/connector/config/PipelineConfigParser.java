@@ -7,7 +7,6 @@ import dev.tidemark.event.TableId;
 import dev.tidemark.jdbc.Durations;
 import dev.tidemark.jdbc.JdbcEndpoints;
 import dev.tidemark.sink.jdbc.SinkOptions;
-import dev.tidemark.sink.jdbc.TargetTableNames;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -54,6 +53,7 @@ import java.util.regex.Pattern;
  *   applyTruncate: false
  *   deleteMode: hard                # or soft: keep deleted keys, marked __tidemark_deleted
  *   deadLetterTopic: orders.dlq     # poison events go here (default: none, a poison event stops the sink)
+ *   tables: {sales.orders: sales_orders} # optional: a table's target table (default: its name without schema)
  * stateDir: ./tidemark-state        # Debezium offsets file
  * observability:                    # optional: HTTP /health, /metrics and / (absent: no endpoint)
  *   port: 9464
@@ -72,7 +72,8 @@ public final class PipelineConfigParser {
     private static final Set<String> HEARTBEAT = Set.of("interval");
     private static final Set<String> KAFKA = Set.of("bootstrapServers", "topicPrefix", "partitions", "replicationFactor", "properties",
             "topics");
-    private static final Set<String> TARGET = Set.of("url", "user", "password", "batchSize", "positionColumn", "applyTruncate", "deleteMode", "deadLetterTopic");
+    private static final Set<String> TARGET = Set.of("url", "user", "password", "batchSize", "positionColumn", "applyTruncate", "deleteMode", "deadLetterTopic",
+            "tables");
 
     private final ConfigReader reader;
     private final List<String> problems;
@@ -141,8 +142,6 @@ public final class PipelineConfigParser {
                 }
             }
         }
-        TargetTableNames.clash(tables).ifPresent(clash -> problems.add("Invalid value " + tables + " for configuration source.tables: "
-                + clash + "; " + TargetTableNames.WAY_OUT));
         List<SourceConfig.ColumnId> excluded = excludeColumns(s, tables);
         SourceConfig source = new SourceConfig(url, text(s, "source.user", "postgres", false),
                 Secret.of(text(s, "source.password", "", false)),
@@ -174,7 +173,7 @@ public final class PipelineConfigParser {
         TargetConfig target = new TargetConfig(targetUrl, text(g, "target.user", null, false),
                 Secret.of(text(g, "target.password", "", false)), integer(g, "target.batchSize", 2000, 1, 1_000_000),
                 text(g, "target.positionColumn", SinkOptions.DEFAULT_POSITION_COLUMN, false), bool(g, "target.applyTruncate", false),
-                deleteMode(g), text(g, "target.deadLetterTopic", null, false));
+                deleteMode(g), text(g, "target.deadLetterTopic", null, false), TargetTablesSection.read(reader, g, tables));
 
         String state = text(root, "stateDir", "tidemark-state", false);
         Path stateDir = state == null ? baseDir : baseDir.resolve(state).normalize();

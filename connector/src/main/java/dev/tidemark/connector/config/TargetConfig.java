@@ -1,5 +1,7 @@
 package dev.tidemark.connector.config;
 
+import dev.tidemark.sink.jdbc.TargetTableNames;
+
 /**
  * The JDBC target the sink writer applies to.
  *
@@ -9,9 +11,19 @@ package dev.tidemark.connector.config;
  * @param applyTruncate  apply truncate events (else they stop the sink with an error)
  * @param softDeletes    keep deleted keys with {@code __tidemark_deleted = true} instead of removing them
  * @param deadLetterTopic Kafka topic for poison events (null: a poison event stops the sink, naming it)
+ * @param tables         the target table of each captured table ({@code target.tables}; default: its name without schema)
  */
 public record TargetConfig(String jdbcUrl, String user, Secret password, int batchSize, String positionColumn,
-                           boolean applyTruncate, boolean softDeletes, String deadLetterTopic) {
+                           boolean applyTruncate, boolean softDeletes, String deadLetterTopic, TargetTableNames tables) {
+    public TargetConfig {
+        tables = tables == null ? TargetTableNames.DEFAULT : tables;
+    }
+
+    public TargetConfig(String jdbcUrl, String user, Secret password, int batchSize, String positionColumn, boolean applyTruncate,
+                        boolean softDeletes, String deadLetterTopic) {
+        this(jdbcUrl, user, password, batchSize, positionColumn, applyTruncate, softDeletes, deadLetterTopic, TargetTableNames.DEFAULT);
+    }
+
     public TargetConfig(String jdbcUrl, String user, Secret password, int batchSize, String positionColumn, boolean applyTruncate,
                         boolean softDeletes) {
         this(jdbcUrl, user, password, batchSize, positionColumn, applyTruncate, softDeletes, null);

@@ -1,7 +1,7 @@
 package dev.tidemark.connector.config;
 
+import dev.tidemark.event.NameEscape;
 import dev.tidemark.event.TableId;
-import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.LinkedHashMap;
@@ -43,21 +43,9 @@ public final class TopicNames {
         return prefix + "." + (table.schema().isEmpty() ? "" : escape(table.schema()) + ".") + escape(table.table());
     }
 
-    /** {@code name} with every character but {@code [A-Za-z0-9_]} written as {@code -XX} per UTF-8 byte. */
+    /** {@code name} with every character but {@code [A-Za-z0-9_]} written as {@code -XX} per UTF-8 byte ({@link NameEscape}). */
     public static String escape(String name) {
-        StringBuilder out = new StringBuilder(name.length());
-        for (int i = 0; i < name.length(); ) {
-            int cp = name.codePointAt(i);
-            if (cp < 128 && (Character.isLetterOrDigit(cp) || cp == '_')) {
-                out.append((char) cp);
-            } else {
-                for (byte b : new String(Character.toChars(cp)).getBytes(StandardCharsets.UTF_8)) {
-                    out.append('-').append(String.format(Locale.ROOT, "%02X", b & 0xff));
-                }
-            }
-            i += Character.charCount(cp);
-        }
-        return out.toString();
+        return NameEscape.escape(name);
     }
 
     /** Why Kafka would refuse {@code topic} as a topic name; empty when it is valid. */

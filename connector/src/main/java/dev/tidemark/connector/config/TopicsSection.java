@@ -2,8 +2,6 @@ package dev.tidemark.connector.config;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.tidemark.event.TableId;
-import java.util.Iterator;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
@@ -19,30 +17,9 @@ final class TopicsSection {
 
     /** The explicit topics; every problem goes to {@code reader}. */
     static Map<TableId, String> read(ConfigReader reader, JsonNode kafka, String prefix, List<TableId> tables) {
-        Map<TableId, String> explicit = new LinkedHashMap<>();
         JsonNode n = kafka.path("topics");
-        if (n.isMissingNode() || n.isNull()) {
-            return check(reader, prefix, tables, explicit);
-        }
-        if (!n.isObject()) {
-            reader.invalid("kafka.topics", n.toString(), "expected a mapping of schema.table: topic, such as {public.orders: orders}");
-            return explicit;
-        }
-        Iterator<Map.Entry<String, JsonNode>> it = n.fields();
-        while (it.hasNext()) {
-            Map.Entry<String, JsonNode> e = it.next();
-            String key = "kafka.topics." + e.getKey();
-            TableId table = TableId.parse(e.getKey());
-            String topic = reader.substitute(key, e.getValue().isValueNode() ? e.getValue().asText() : e.getValue().toString());
-            if (!tables.contains(table)) {
-                reader.invalid(key, topic, e.getKey() + " is not in source.tables " + tables);
-            } else if (TopicNames.invalid(topic).isPresent()) {
-                reader.invalid(key, topic, TopicNames.invalid(topic).get());
-            } else {
-                explicit.put(table, topic);
-            }
-        }
-        return check(reader, prefix, tables, explicit);
+        Map<TableId, String> explicit = TableMappingReader.read(reader, n, "kafka.topics", tables, TopicNames::invalid, "{public.orders: orders}");
+        return n.isMissingNode() || n.isNull() || n.isObject() ? check(reader, prefix, tables, explicit) : explicit;
     }
 
     private static Map<TableId, String> check(ConfigReader reader, String prefix, List<TableId> tables, Map<TableId, String> explicit) {

@@ -8,7 +8,6 @@ import dev.tidemark.jdbc.JdbcEndpoints;
 import dev.tidemark.jdbc.UrlMask;
 import dev.tidemark.sink.jdbc.SinkOptions;
 import dev.tidemark.sink.jdbc.StoredOffsetsReader;
-import dev.tidemark.sink.jdbc.TargetTableNames;
 import java.nio.file.Files;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
@@ -43,7 +42,7 @@ final class DropTarget {
             List<String> tables = new ArrayList<>();
             if (exists(c, dialect, POSITIONS_TABLE)) {
                 for (TableId t : config.source().tables()) {
-                    String name = TargetTableNames.of(t);
+                    String name = config.targetTableFor(t);
                     try (PreparedStatement ps = c.prepareStatement("SELECT 1 FROM " + dialect.quote(POSITIONS_TABLE) + " WHERE "
                             + dialect.quote("table_name") + " = ?")) {
                         ps.setString(1, name);

@@ -34,7 +34,7 @@ public final class SinkFactory {
         TargetConfig t = config.target();
         try {
             return JdbcChangeSink.open(t.jdbcUrl(), connectionProperties(t), new SinkOptions(config.name(), t.positionColumn(), t.applyTruncate(),
-                    t.softDeletes() ? SinkOptions.DeleteMode.SOFT : SinkOptions.DeleteMode.HARD, rebuildDroppedTables));
+                    t.softDeletes() ? SinkOptions.DeleteMode.SOFT : SinkOptions.DeleteMode.HARD, rebuildDroppedTables, t.tables()));
         } catch (SQLException e) {
             throw cannotOpen(t, e);
         }

@@ -84,14 +84,6 @@ class PipelineConfigParserTest {
     }
 
     @Test
-    void tablesOfOneNameInTwoSchemasAreRefusedNamingBothAndTheWayOut() {
-        ConfigException e = catchThrowableOfType(ConfigException.class, () -> PipelineConfigParser.parse(
-                GOOD.replace("\"sales.line items\"", "sales.orders"), "test.yaml", Path.of("."), Map.of("PGPASSWORD", "s")::get));
-        assertThat(e.getMessage()).contains("source.tables").contains("public.orders and sales.orders would all be written to target table orders")
-                .contains("separate pipelines").contains("target.url");
-    }
-
-    @Test
     void excludedColumnsNameAColumnOfACapturedTable() {
         PipelineConfig c = PipelineConfigParser.parse(GOOD.replace("  tables: [public.orders, \"sales.line items\"]\n",
                 "  tables: [public.orders, \"sales.line items\"]\n  excludeColumns: [public.orders.card_number, \"sales.line items.note\"]\n"),

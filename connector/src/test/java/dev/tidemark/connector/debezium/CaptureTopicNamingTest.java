@@ -39,6 +39,10 @@ class CaptureTopicNamingTest {
         assertThat(naming.dataChangeTopic(new io.debezium.relational.TableId("db", "sales", "orders")))
                 .isEqualTo(config.topicFor(SALES)).isEqualTo("sales-orders");
         assertThat(naming.dataChangeTopic(new io.debezium.relational.TableId("db", "public", "orders"))).isEqualTo("shop.public.orders");
+        assertThat(naming.recordSchemaPrefix(new io.debezium.relational.TableId("db", "sales", "orders")))
+                .as("schema names (and so a tombstone's key schema) name the table, whatever its topic").isEqualTo("shop.sales.orders");
+        assertThat(naming.recordSchemaPrefix(new io.debezium.relational.TableId("db", "public", "Order Items")))
+                .isEqualTo("shop.public.Order-20Items");
     }
 
     @Test

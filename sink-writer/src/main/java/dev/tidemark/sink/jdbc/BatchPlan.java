@@ -67,19 +67,24 @@ public final class BatchPlan {
      * come earlier in this batch.
      */
     public static List<Step> of(List<ChangeEvent> events, TableMarks marks) {
+        return of(events, marks, TargetTableNames.DEFAULT);
+    }
+
+    /** The plan of a batch whose source tables are written to the target tables {@code names} gives them. */
+    public static List<Step> of(List<ChangeEvent> events, TableMarks marks, TargetTableNames names) {
         Map<String, SourcePosition> truncates = new HashMap<>(marks.truncatedAt());
         Map<String, Long> snapshots = new HashMap<>(marks.snapshotAt());
         List<Step> steps = new ArrayList<>();
         Map<RowRef, ChangeEvent> run = new LinkedHashMap<>();
         for (ChangeEvent event : events) {
-            ChangeEvent e = ordered(event, snapshots);
+            ChangeEvent e = ordered(event, names.of(event.table()), snapshots);
             if (e instanceof ChangeEvent.Truncate t) {
                 flush(run, steps);
                 steps.add(new Truncation(t));
-                truncates.merge(JdbcChangeSink.targetTable(t), t.position(), (a, b) -> a.compareTo(b) >= 0 ? a : b);
+                truncates.merge(names.of(t.table()), t.position(), (a, b) -> a.compareTo(b) >= 0 ? a : b);
             } else if (e instanceof ChangeEvent.Delete d && d.tombstone()) {
                 continue;
-            } else if (!olderThanTruncate(e, truncates)) {
+            } else if (!olderThanTruncate(e, truncates.get(names.of(e.table())))) {
                 run.merge(RowRef.of(e), e, BatchPlan::newer);
             }
         }
@@ -88,11 +93,10 @@ public final class BatchPlan {
     }
 
     /** The event with a first-transaction position raised to its table's newest snapshot; notes snapshot rows. */
-    private static ChangeEvent ordered(ChangeEvent e, Map<String, Long> snapshots) {
+    private static ChangeEvent ordered(ChangeEvent e, String table, Map<String, Long> snapshots) {
         if (!(e.position() instanceof SourcePosition.Wal w)) {
             return e;
         }
-        String table = JdbcChangeSink.targetTable(e);
         switch (w.phase()) {
             case SNAPSHOT -> {
                 snapshots.merge(table, w.order(), (a, b) -> Long.compareUnsigned(a, b) >= 0 ? a : b);
@@ -109,8 +113,7 @@ public final class BatchPlan {
         throw new IllegalStateException("unreachable");
     }
 
-    private static boolean olderThanTruncate(ChangeEvent e, Map<String, SourcePosition> truncates) {
-        SourcePosition truncate = truncates.get(JdbcChangeSink.targetTable(e));
+    private static boolean olderThanTruncate(ChangeEvent e, SourcePosition truncate) {
         return truncate != null && known(truncate) && known(e.position()) && e.position().compareTo(truncate) < 0;
     }
 

@@ -44,7 +44,7 @@ public final class JdbcChangeSink implements AutoCloseable {
     private TargetTables tables;
     private final Map<String, PreparedStatement> statements = new HashMap<>();
     private final OffsetStore offsets;
-    private final TargetTableNames targetNames = new TargetTableNames();
+    private final TargetTableClaims claims;
     /** The table the current batch is working on, for failure messages: never null. */
     private String tableAtWork = SinkOptions.OFFSETS_TABLE;
     private ApplyFailures failures;
@@ -58,6 +58,7 @@ public final class JdbcChangeSink implements AutoCloseable {
         this.dialect = dialect;
         this.options = options;
         this.offsets = new OffsetStore(dialect, options);
+        this.claims = new TargetTableClaims(options.targetTables());
         this.executor = new RetryingExecutor(dialect.name(), this::reconnectIfLost);
         connect();
     }
@@ -79,7 +80,7 @@ public final class JdbcChangeSink implements AutoCloseable {
         failures = new ApplyFailures(connection, dialect, tables);
         rowUpserts = new RowUpserts(connection, dialect, options, tables, this::statement);
         rowDeletes = new RowDeletes(connection, dialect, options, tables, this::statement);
-        schemaChanges = new SchemaChangeApplier(connection, dialect, tables);
+        schemaChanges = new SchemaChangeApplier(connection, dialect, tables, options.targetTables());
     }
 
     /** Replaces the retry policy for transient failures (default {@link RetryPolicy#DEFAULT}). */
@@ -97,9 +98,9 @@ public final class JdbcChangeSink implements AutoCloseable {
         return dialect;
     }
 
-    /** The target table a source table is written to: the source table name, without its schema ({@link TargetTableNames}). */
-    public static String targetTable(ChangeEvent event) {
-        return TargetTableNames.of(event.table());
+    /** The target table {@code event}'s source table is written to ({@link SinkOptions#targetTables()}). */
+    private String targetTable(ChangeEvent event) {
+        return options.targetTables().of(event.table());
     }
 
     /**
@@ -171,19 +172,21 @@ public final class JdbcChangeSink implements AutoCloseable {
         tableAtWork = SinkOptions.OFFSETS_TABLE;
         try {
             for (ChangeEvent e : events) {
-                targetNames.claim(e.table()); // two source tables never merge into one target table
+                if (!(e instanceof ChangeEvent.Delete d && d.tombstone())) { // a tombstone writes nothing (BatchPlan)
+                    claims.claim(e.table()); // two source tables never merge into one target table
+                }
             }
             offsets.ensureTable(tables);
             tableAtWork = SchemaChangeApplier.TABLE;
             List<ChangeEvent> rows = schemaChanges.prepare(events);
             tableAtWork = TablePositions.TABLE;
             BatchPlan.TableMarks marks = positions().marks();
-            List<BatchPlan.Step> plan = BatchPlan.of(rows, marks);
+            List<BatchPlan.Step> plan = BatchPlan.of(rows, marks, options.targetTables());
             prepareTables(plan); // commits its DDL: nothing of the batch may be written before it
             tableAtWork = SchemaChangeApplier.TABLE;
             schemaChanges.writePending();
             tableAtWork = TablePositions.TABLE;
-            positions().raiseSnapshots(rows, marks);
+            positions().raiseSnapshots(rows, marks, options.targetTables());
             for (BatchPlan.Step step : plan) {
                 if (step instanceof BatchPlan.Truncation t) {
                     tableAtWork = targetTable(t.event());

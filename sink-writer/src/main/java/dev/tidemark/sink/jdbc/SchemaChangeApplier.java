@@ -47,6 +47,7 @@ final class SchemaChangeApplier {
     private final Connection connection;
     private final Dialect dialect;
     private final TargetTables tables;
+    private final TargetTableNames names;
     private final Map<String, SchemaHistory> histories = new HashMap<>();
     private final List<Pending> pending = new ArrayList<>();
     private boolean tableReady;
@@ -56,10 +57,11 @@ final class SchemaChangeApplier {
     private record Pending(String table, ChangeEvent.SchemaChange change, Set<String> addedNow) {
     }
 
-    SchemaChangeApplier(Connection connection, Dialect dialect, TargetTables tables) {
+    SchemaChangeApplier(Connection connection, Dialect dialect, TargetTables tables, TargetTableNames names) {
         this.connection = connection;
         this.dialect = dialect;
         this.tables = tables;
+        this.names = names;
     }
 
     /**
@@ -72,7 +74,7 @@ final class SchemaChangeApplier {
         List<ChangeEvent> rest = new ArrayList<>(events.size());
         for (ChangeEvent e : events) {
             if (e instanceof ChangeEvent.SchemaChange sc) {
-                changes.putIfAbsent(List.of(TargetTableNames.of(sc.table()), sc.position().encode()), sc);
+                changes.putIfAbsent(List.of(names.of(sc.table()), sc.position().encode()), sc);
             } else {
                 rest.add(e);
             }
@@ -82,7 +84,7 @@ final class SchemaChangeApplier {
             List<ChangeEvent.SchemaChange> ordered = new ArrayList<>(changes.values());
             ordered.sort(Comparator.comparing(ChangeEvent.SchemaChange::position));
             for (ChangeEvent.SchemaChange sc : ordered) {
-                String table = TargetTableNames.of(sc.table());
+                String table = names.of(sc.table());
                 SchemaHistory h = history(table);
                 if (h.contains(sc.position())) {
                     continue;
@@ -102,7 +104,7 @@ final class SchemaChangeApplier {
         List<ChangeEvent> out = new ArrayList<>(events.size());
         for (ChangeEvent e : events) {
             if (e instanceof ChangeEvent.Upsert u) {
-                out.add(history(TargetTableNames.of(u.table())).adapt(u));
+                out.add(history(names.of(u.table())).adapt(u));
             } else {
                 out.add(e);
             }

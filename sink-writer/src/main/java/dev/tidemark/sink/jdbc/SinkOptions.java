@@ -16,9 +16,10 @@ import java.util.Objects;
  *                       longer exists may be created again; only for a replay from the earliest offset
  *                       ({@code --replay-from earliest}), which writes it again from its first event. Otherwise such a
  *                       table stops the sink: re-creating it empty while the offsets stay ahead would lose its rows.
+ * @param targetTables   the target table of each source table ({@link TargetTableNames#DEFAULT}: its name without schema)
  */
 public record SinkOptions(String pipeline, String positionColumn, boolean applyTruncate, DeleteMode deleteMode,
-                          boolean rebuildDroppedTables) {
+                          boolean rebuildDroppedTables, TargetTableNames targetTables) {
     public static final String DEFAULT_POSITION_COLUMN = "__tidemark_position";
     public static final String DELETED_COLUMN = "__tidemark_deleted";
     public static final String OFFSETS_TABLE = "tidemark_offsets";
@@ -31,12 +32,18 @@ public record SinkOptions(String pipeline, String positionColumn, boolean applyT
         Objects.requireNonNull(pipeline, "pipeline");
         Objects.requireNonNull(positionColumn, "positionColumn");
         Objects.requireNonNull(deleteMode, "deleteMode");
+        Objects.requireNonNull(targetTables, "targetTables");
         if (pipeline.isBlank()) {
             throw new UsageException("pipeline name must not be blank");
         }
         if (positionColumn.isBlank() || positionColumn.equals(DELETED_COLUMN)) {
             throw new UsageException("invalid position column name '" + positionColumn + "'");
         }
+    }
+
+    public SinkOptions(String pipeline, String positionColumn, boolean applyTruncate, DeleteMode deleteMode,
+                       boolean rebuildDroppedTables) {
+        this(pipeline, positionColumn, applyTruncate, deleteMode, rebuildDroppedTables, TargetTableNames.DEFAULT);
     }
 
     public SinkOptions(String pipeline, String positionColumn, boolean applyTruncate, DeleteMode deleteMode) {
@@ -49,7 +56,12 @@ public record SinkOptions(String pipeline, String positionColumn, boolean applyT
 
     /** These options for a replay from the earliest offset: dropped tables are written again from their first event. */
     public SinkOptions rebuildingDroppedTables() {
-        return new SinkOptions(pipeline, positionColumn, applyTruncate, deleteMode, true);
+        return new SinkOptions(pipeline, positionColumn, applyTruncate, deleteMode, true, targetTables);
+    }
+
+    /** These options writing each source table to the target table {@code names} gives it. */
+    public SinkOptions withTargetTables(TargetTableNames names) {
+        return new SinkOptions(pipeline, positionColumn, applyTruncate, deleteMode, rebuildDroppedTables, names);
     }
 
     public static SinkOptions defaults(String pipeline) {

@@ -55,12 +55,13 @@ final class TablePositions {
      * durable while the batch's rows roll back.
      *
      * @param marks the positions read for this batch's plan (a mark already as new is not written again)
+     * @param names the target table of each source table
      */
-    void raiseSnapshots(List<ChangeEvent> events, BatchPlan.TableMarks marks) throws SQLException {
+    void raiseSnapshots(List<ChangeEvent> events, BatchPlan.TableMarks marks, TargetTableNames names) throws SQLException {
         Map<String, Long> snapshots = new HashMap<>();
         for (ChangeEvent e : events) {
             if (e.position() instanceof SourcePosition.Wal w && w.phase() == SourcePosition.Phase.SNAPSHOT) {
-                snapshots.merge(JdbcChangeSink.targetTable(e), w.order(), (a, b) -> Long.compareUnsigned(a, b) >= 0 ? a : b);
+                snapshots.merge(names.of(e.table()), w.order(), (a, b) -> Long.compareUnsigned(a, b) >= 0 ? a : b);
             }
         }
         for (Map.Entry<String, Long> s : snapshots.entrySet()) {

@@ -3,14 +3,13 @@ package dev.tidemark.tests.capture;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
-import dev.tidemark.connector.config.KafkaConfig;
 import dev.tidemark.connector.config.PipelineConfig;
 import dev.tidemark.connector.config.PipelineConfigParser;
 import dev.tidemark.connector.pipeline.Sidecar;
-import dev.tidemark.event.TableId;
 import dev.tidemark.sink.kafka.ReplayFrom;
 import dev.tidemark.tests.CliRun;
 import dev.tidemark.tests.TestInfrastructure;
+import dev.tidemark.tests.sink.TargetDatabase;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
@@ -23,6 +22,8 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import org.apache.kafka.clients.admin.Admin;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -30,7 +31,8 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * Topic names for any table name (issue 21, item 10): a table whose name is no valid topic name ({@code "Order Items"})
  * is captured end to end on its escaped topic, which {@code drop} finds by the same rule; two schemas' {@code orders}
- * are captured by one capture onto topics of their own (one named in {@code kafka.topics}), each applied by its sink.
+ * are captured by one pipeline onto topics of their own (one named in {@code kafka.topics}) into target tables of their
+ * own (one named in {@code target.tables}, as the refusal without it advises), into SQLite and into PostgreSQL.
  */
 class TopicNamingIT {
     @TempDir
@@ -53,8 +55,9 @@ class TopicNamingIT {
             try (Sidecar s = Sidecar.start(config, true, true, new ReplayFrom.Stored());
                  Connection target = DriverManager.getConnection("jdbc:sqlite:" + dir.resolve("t.db"))) {
                 awaitRows(s, target, "SELECT id, note FROM \"Order Items\" ORDER BY id", List.of("1|one", "2|two"));
-                sql(source, "UPDATE public.\"Order Items\" SET note = 'uno' WHERE id = 1", "INSERT INTO public.\"Order Items\" VALUES (3, 'three')");
-                awaitRows(s, target, "SELECT id, note FROM \"Order Items\" ORDER BY id", List.of("1|uno", "2|two", "3|three"));
+                sql(source, "UPDATE public.\"Order Items\" SET note = 'uno' WHERE id = 1", "INSERT INTO public.\"Order Items\" VALUES (3, 'three')",
+                        "DELETE FROM public.\"Order Items\" WHERE id = 2");
+                awaitRows(s, target, "SELECT id, note FROM \"Order Items\" ORDER BY id", List.of("1|uno", "3|three"));
             }
             assertThat(topics()).contains(topic);
             CliRun drop = CliRun.run("drop", "-c", file.toString(), "--yes", "--topics");
@@ -65,48 +68,87 @@ class TopicNamingIT {
     }
 
     @Test
-    void twoSchemasOrdersAreCapturedTogetherOntoTopicsOfTheirOwn() throws Exception {
+    void twoSchemasOrdersAreCapturedByOnePipelineIntoASqliteTargetAfterTheRefusalsAdvice() throws Exception {
+        try (TargetDatabase target = TargetDatabase.sqlite()) {
+            twoSchemasOrdersInOnePipeline(target, "two_orders_sqlite");
+        }
+    }
+
+    @Test
+    void twoSchemasOrdersAreCapturedByOnePipelineIntoAPostgresTargetAfterTheRefusalsAdvice() throws Exception {
+        try (TargetDatabase target = TargetDatabase.postgres()) {
+            twoSchemasOrdersInOnePipeline(target, "two_orders_pg");
+        }
+    }
+
+    /**
+     * One pipeline captures {@code public.orders} and {@code sales.orders} (same columns, overlapping keys; the sales
+     * topic named in {@code kafka.topics}): refused first, naming the mapping that gives {@code sales.orders} a target
+     * table of its own; with that mapping written into the file as printed, both are captured, changed, reconciled
+     * equal, a row removed from {@code sales_orders} is repaired there alone, and {@code drop} finds both target tables'
+     * positions.
+     */
+    private void twoSchemasOrdersInOnePipeline(TargetDatabase target, String hint) throws Exception {
         TestInfrastructure.PgServer pg = TestInfrastructure.postgres();
-        String db = TestInfrastructure.newDatabase("two_orders");
-        TableId publicOrders = new TableId("public", "orders");
-        TableId salesOrders = new TableId("sales", "orders");
+        String db = TestInfrastructure.newDatabase(hint);
         try (Connection source = pg.connect(db)) {
             sql(source, "CREATE SCHEMA sales", "CREATE TABLE public.orders (id int PRIMARY KEY, note text)",
                     "CREATE TABLE sales.orders (id int PRIMARY KEY, note text)",
-                    "INSERT INTO public.orders VALUES (1, 'public one')", "INSERT INTO sales.orders VALUES (1, 'sales one'), (2, 'sales two')");
+                    "INSERT INTO public.orders VALUES (1, 'public one'), (2, 'public two')",
+                    "INSERT INTO sales.orders VALUES (1, 'sales one'), (2, 'sales two')");
             String salesTopic = db + "-sales-orders";
-            PipelineConfig capture = config(db, db, List.of(publicOrders, salesOrders), Map.of(salesOrders, salesTopic), "unused.db");
-            assertThat(capture.topics()).containsExactly(db + ".public.orders", salesTopic);
-            PipelineConfig publicSink = config(db + "_public", db, List.of(publicOrders), Map.of(), "public.db");
-            PipelineConfig salesSink = config(db + "_sales", db, List.of(salesOrders), Map.of(salesOrders, salesTopic), "sales.db");
-            try (Sidecar c = Sidecar.start(capture, true, false, new ReplayFrom.Stored());
-                 Sidecar a = Sidecar.start(publicSink, false, true, new ReplayFrom.Stored());
-                 Sidecar b = Sidecar.start(salesSink, false, true, new ReplayFrom.Stored());
-                 Connection pt = DriverManager.getConnection("jdbc:sqlite:" + dir.resolve("public.db"));
-                 Connection st = DriverManager.getConnection("jdbc:sqlite:" + dir.resolve("sales.db"))) {
-                awaitRows(c, pt, "SELECT id, note FROM orders ORDER BY id", List.of("1|public one"));
-                awaitRows(c, st, "SELECT id, note FROM orders ORDER BY id", List.of("1|sales one", "2|sales two"));
-                sql(source, "INSERT INTO sales.orders VALUES (3, 'sales three')", "UPDATE public.orders SET note = 'public uno'");
-                awaitRows(a, pt, "SELECT id, note FROM orders ORDER BY id", List.of("1|public uno"));
-                awaitRows(b, st, "SELECT id, note FROM orders ORDER BY id", List.of("1|sales one", "2|sales two", "3|sales three"));
-                assertThat(c.failure()).isEmpty();
+            Path file = dir.resolve("p.yaml");
+            String head = "name: " + db + "\nsource:\n  url: '" + pg.jdbcUrl(db) + "'\n  user: " + pg.user() + "\n  password: '"
+                    + pg.password() + "'\n  slot: slot_" + db + "\n  tables: [public.orders, sales.orders]\nkafka:\n  bootstrapServers: "
+                    + TestInfrastructure.kafkaBootstrap() + "\n  topics: {sales.orders: " + salesTopic + "}\ntarget:\n  url: '"
+                    + target.jdbcUrl() + "'\n" + (target.properties().containsKey("user") ? "  user: " + target.properties().getProperty("user") + "\n" : "");
+            Files.writeString(file, head + "stateDir: state\n");
+            CliRun refused = CliRun.run("run", "-c", file.toString());
+            assertThat(refused.exit()).as("run output:%n%s%s", refused.out(), refused.err()).isEqualTo(2);
+            Matcher advice = Pattern.compile("Invalid value \\[public\\.orders, sales\\.orders] for configuration source\\.tables: "
+                    + "public\\.orders and sales\\.orders would all be written to target table orders and their rows would merge; "
+                    + "add target\\.tables: (\\{[^}\\n]*})$", Pattern.MULTILINE).matcher(refused.err());
+            assertThat(advice.find()).as("the refusal names the mapping as its way out:%n%s", refused.err()).isTrue();
+            assertThat(advice.group(1)).isEqualTo("{sales.orders: sales_orders}");
+            Files.writeString(file, head + "  tables: " + advice.group(1) + "\nstateDir: state\n");
+
+            PipelineConfig config = PipelineConfigParser.parse(file);
+            assertThat(config.topics()).containsExactly(db + ".public.orders", salesTopic);
+            try (Sidecar s = Sidecar.start(config, true, true, new ReplayFrom.Stored()); Connection t = target.connect()) {
+                awaitRows(s, t, "SELECT id, note FROM orders ORDER BY id", List.of("1|public one", "2|public two"));
+                awaitRows(s, t, "SELECT id, note FROM sales_orders ORDER BY id", List.of("1|sales one", "2|sales two"));
+                sql(source, "UPDATE public.orders SET note = 'public uno' WHERE id = 1", "DELETE FROM public.orders WHERE id = 2",
+                        "INSERT INTO public.orders VALUES (3, 'public three')", "UPDATE sales.orders SET note = 'sales dos' WHERE id = 2",
+                        "DELETE FROM sales.orders WHERE id = 1", "INSERT INTO sales.orders VALUES (3, 'sales three')");
+                awaitRows(s, t, "SELECT id, note FROM orders ORDER BY id", List.of("1|public uno", "3|public three"));
+                awaitRows(s, t, "SELECT id, note FROM sales_orders ORDER BY id", List.of("2|sales dos", "3|sales three"));
+                assertThat(s.failure()).isEmpty();
             }
+            CliRun reconcile = CliRun.run("reconcile", "-c", file.toString(), "--no-progress");
+            assertThat(reconcile.exit()).as("reconcile output:%n%s%s", reconcile.out(), reconcile.err()).isZero();
+            assertThat(reconcile.out()).contains("reconcile public.orders → orders: source 2 rows, target 2 rows")
+                    .contains("reconcile sales.orders → sales_orders: source 2 rows, target 2 rows");
+            try (Connection t = target.connect(); Statement st = t.createStatement()) {
+                st.executeUpdate("DELETE FROM sales_orders WHERE id = 3");
+            }
+            CliRun repair = CliRun.run("reconcile", "-c", file.toString(), "--table", "sales.orders", "--repair", "--apply", "--settle", "0s",
+                    "--no-progress");
+            assertThat(repair.exit()).as("repair output:%n%s%s", repair.out(), repair.err()).isZero();
+            assertThat(repair.out()).contains("repaired sales_orders: 1 upserted, 0 deleted")
+                    .contains("reconcile sales.orders → sales_orders: source 2 rows, target 2 rows");
+            try (Connection t = target.connect()) {
+                assertThat(rows(t, "SELECT id, note FROM orders ORDER BY id")).containsExactly("1|public uno", "3|public three");
+                assertThat(rows(t, "SELECT id, note FROM sales_orders ORDER BY id")).containsExactly("2|sales dos", "3|sales three");
+            }
+            CliRun drop = CliRun.run("drop", "-c", file.toString(), "--yes", "--topics");
+            assertThat(drop.exit()).as("drop output:%n%s%s", drop.out(), drop.err()).isZero();
+            assertThat(drop.out() + drop.err()).contains("deleted topic " + salesTopic).contains("deleted table positions of orders in target")
+                    .contains("deleted table positions of sales_orders in target");
         } finally {
             try (Connection c = pg.connect("postgres"); Statement s = c.createStatement()) {
                 s.execute("SELECT pg_drop_replication_slot(slot_name) FROM pg_replication_slots WHERE slot_name = 'slot_" + db + "' AND NOT active");
             }
         }
-    }
-
-    private PipelineConfig config(String name, String db, List<TableId> tables, Map<TableId, String> topics, String targetFile) {
-        TestInfrastructure.PgServer pg = TestInfrastructure.postgres();
-        return new PipelineConfig(name,
-                new dev.tidemark.connector.config.SourceConfig(pg.jdbcUrl(db), pg.user(), dev.tidemark.connector.config.Secret.of(pg.password()),
-                        "slot_" + db, "pub_" + db, tables, true, Duration.ofMillis(10)),
-                new KafkaConfig(TestInfrastructure.kafkaBootstrap(), db, 1, (short) 1, Map.of(), topics),
-                new dev.tidemark.connector.config.TargetConfig("jdbc:sqlite:" + dir.resolve(targetFile), null,
-                        dev.tidemark.connector.config.Secret.empty(), 500, dev.tidemark.sink.jdbc.SinkOptions.DEFAULT_POSITION_COLUMN, false),
-                dir.resolve("state-" + name));
     }
 
     private static Set<String> topics() throws Exception {
