@@ -17,7 +17,8 @@ final class AcceptedGap {
     private AcceptedGap() {
     }
 
-    static void carryOut(PipelineConfig config, SlotState slot, StoredOffsets offsets) {
+    /** @param configLabel the pipeline file as the user named it (null: {@code FILE}), for the repair the WARN line names */
+    static void carryOut(PipelineConfig config, SlotState slot, StoredOffsets offsets, String configLabel) {
         String slotName = config.source().slot();
         String from = offsets instanceof StoredOffsets.Present p && p.position().isPresent() ? p.position().get().toString()
                 : "unknown (offsets " + (offsets instanceof StoredOffsets.Damaged ? "damaged" : offsets instanceof StoredOffsets.Absent
@@ -43,7 +44,8 @@ final class AcceptedGap {
             throw new IllegalStateException("cannot record the accepted gap in " + CaptureGaps.fileFor(config) + ": " + e.getMessage(), e);
         }
         log.warn("capture {}: --accept-gap: accepted gap from {} to {} in slot \"{}\" ({}): changes between them are not captured; "
-                        + "streaming from {} without a snapshot (recorded in {}; `tidemark reconcile --repair --apply` repairs the target)",
-                config.name(), from, toText, slotName, reason, toText, CaptureGaps.fileFor(config));
+                        + "streaming from {} without a snapshot (recorded in {}; `tidemark reconcile --config {} --repair --apply` repairs "
+                        + "the target)", config.name(), from, toText, slotName, reason, toText, CaptureGaps.fileFor(config),
+                configLabel == null ? "FILE" : configLabel);
     }
 }

@@ -61,7 +61,7 @@ final class CaptureStartup {
                 setAside(DeliveredPosition.fileFor(config.offsetsFile()));
             }
         } else if (start instanceof CaptureStart.AcceptGap) {
-            AcceptedGap.carryOut(config, slot, offsets);
+            AcceptedGap.carryOut(config, slot, offsets, configLabel);
         }
         return start;
     }

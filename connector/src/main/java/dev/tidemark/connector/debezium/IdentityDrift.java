@@ -10,8 +10,9 @@ import java.util.Optional;
  * changes the primary key then arrives as a delete and an insert whose unchanged TOASTed values are missing (Debezium's
  * placeholder), and the target would keep NULL there. So capture stops with one line once a captured table (or a
  * member of a captured partitioned table) no longer has {@code FULL}: the start sets it back when
- * {@code source.setReplicaIdentityFull} allows it (else its refusal names the {@code ALTER TABLE}), and reconcile
- * repairs what arrived meanwhile.
+ * {@code source.setReplicaIdentityFull} allows it (else the line names the {@code ALTER TABLE}), and the table's
+ * re-snapshot ({@code tidemark snapshot --table}, taken at that start) rewrites what arrived meanwhile and removes the
+ * target rows the source no longer holds.
  */
 final class IdentityDrift {
     private IdentityDrift() {
@@ -25,10 +26,12 @@ final class IdentityDrift {
         String file = config == null ? "FILE" : config;
         String alter = "ALTER TABLE " + SourcePreflight.quote(table.schema()) + "." + SourcePreflight.quote(table.table())
                 + " REPLICA IDENTITY FULL";
+        String snapshot = "copy the table again with `tidemark snapshot --config " + file + " --table " + table + "` (taken at the next "
+                + "start of capture" + (setFull ? ", which sets REPLICA IDENTITY FULL back" : "");
         return Optional.of("capture stopped: table " + table + " has REPLICA IDENTITY " + name(now) + " instead of FULL while "
                 + "capture runs, so an update of its primary key can lose unchanged TOASTed values in the target: "
-                + (setFull ? "start capture again (it sets REPLICA IDENTITY FULL back)" : "run " + alter + ", start capture again")
-                + ", then run `tidemark reconcile --config " + file + " --repair --apply`");
+                + (setFull ? "" : "run " + alter + ", then ") + snapshot + "; the snapshot rewrites the table's rows and removes the "
+                + "target rows the source no longer holds)");
     }
 
     static String name(char identity) {

@@ -7,7 +7,7 @@ import java.util.Optional;
 /**
  * What a stop (Ctrl-C, SIGTERM) of capture during its initial snapshot means, said at the stop: Debezium's snapshot
  * does not resume, so the next start refuses ({@link CaptureStartDecision}) until the user chooses; the line names the
- * commands that continue. Read after capture stopped: the offsets file holds a position stored before the snapshot's
+ * command that continues. Read after capture stopped: the offsets file holds a position stored before the snapshot's
  * last row, or none while the slot exists.
  */
 public final class SnapshotStop {
@@ -36,7 +36,7 @@ public final class SnapshotStop {
     static String line(PipelineConfig config, String configLabel, String command) {
         return "capture of pipeline " + config.name() + " stopped during its initial snapshot, which does not resume: the next plain "
                 + "start refuses. To continue, take the snapshot again: `tidemark " + command + " --config " + configLabel
-                + " --resnapshot` (re-creates slot \"" + config.source().slot() + "\"; rows already applied are overwritten), then "
-                + "`tidemark reconcile --config " + configLabel + " --repair --apply` (removes target rows deleted in the source meanwhile)";
+                + " --resnapshot` (re-creates slot \"" + config.source().slot() + "\"; rows already applied are overwritten, and target "
+                + "rows the new snapshot no longer holds are removed when it ends)";
     }
 }

@@ -2,6 +2,7 @@ package dev.tidemark.connector.pipeline;
 
 import dev.tidemark.connector.config.PipelineConfig;
 import dev.tidemark.event.TableId;
+import dev.tidemark.sink.kafka.GapAdvice;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.List;
@@ -49,13 +50,34 @@ public final class GapWayOn {
      * {@code tables}, the re-snapshot of those tables while it runs; without, the repair.
      */
     public static String text(String command, String configLabel, Optional<List<TableId>> tables) {
-        String accept = "accept the gap explicitly (`tidemark " + command + " --config " + configLabel + " --accept-retention-gap`: "
-                + "those partitions start at their earliest offset)";
+        return "accept the gap explicitly (`tidemark " + command + " --config " + configLabel + " --accept-retention-gap`: "
+                + "those partitions start at their earliest offset) and then" + (tables.isPresent() ? ", while it runs," : "") + " "
+                + rebuild(configLabel, tables);
+    }
+
+    /** What rebuilds the rows a gap lost: the tables' re-snapshot, or without tables the repair of the target. */
+    static String rebuild(String configLabel, Optional<List<TableId>> tables) {
         if (tables.isPresent()) {
-            return accept + " and then, while it runs, snapshot the table again (`tidemark snapshot --config " + configLabel
+            return "snapshot the table again (`tidemark snapshot --config " + configLabel
                     + tables.get().stream().map(t -> " --table " + t).collect(Collectors.joining()) + "`: the snapshot rewrites its rows"
                     + " and removes the target rows the source no longer holds, while the other tables stream)";
         }
-        return accept + " and then repair the target from the source (`tidemark reconcile --config " + configLabel + " --repair --apply`)";
+        return "repair the target from the source (`tidemark reconcile --config " + configLabel + " --repair --apply`)";
+    }
+
+    /** The sink's {@link GapAdvice} for {@code config} run by {@code command} ({@code run} or {@code sink}) from {@code configLabel}. */
+    public static GapAdvice advice(PipelineConfig config, String command, String configLabel) {
+        Map<String, TableId> byTopic = tablesByTopic(config);
+        return new GapAdvice() {
+            @Override
+            public String wayOn(Collection<String> topics) {
+                return text(command, configLabel, tables(topics, byTopic));
+            }
+
+            @Override
+            public String rebuild(Collection<String> topics) {
+                return GapWayOn.rebuild(configLabel, tables(topics, byTopic));
+            }
+        };
     }
 }

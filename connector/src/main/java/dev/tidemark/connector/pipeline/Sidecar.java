@@ -75,8 +75,10 @@ public final class Sidecar implements AutoCloseable {
         // with capture, after the source and Kafka checks; alone, once the target's credentials and Kafka answered
         Runnable openSink = () -> {
             if (withSink) {
-                StoredOffsetsCheck.check(config, sinkChoices.acceptRetentionGap(), withCapture ? "run" : "sink", configLabel);
+                String command = withCapture ? "run" : "sink";
+                StoredOffsetsCheck.check(config, sinkChoices.acceptRetentionGap(), command, configLabel);
                 sink.set(SinkFactory.runner(config, replay, sinkChoices).withMetrics(metrics).withConfigFile(configLabel)
+                        .withGapAdvice(GapWayOn.advice(config, command, configLabel == null ? "FILE" : configLabel))
                         .withHistory(HistoryRecord.topicFor(config.kafka().topicPrefix()), configLabel));
             }
         };

@@ -14,14 +14,16 @@ class IdentityDriftTest {
     }
 
     @Test
-    void anyOtherIdentityStopsNamingTheWayOn() {
+    void anyOtherIdentityStopsNamingTheTablesSnapshotAsTheWayOn() {
         assertThat(IdentityDrift.stop(T, 'd', true, "p.yaml")).hasValue("capture stopped: table public.accounts has REPLICA "
                 + "IDENTITY DEFAULT instead of FULL while capture runs, so an update of its primary key can lose unchanged TOASTed "
-                + "values in the target: start capture again (it sets REPLICA IDENTITY FULL back), then run `tidemark reconcile "
-                + "--config p.yaml --repair --apply`");
+                + "values in the target: copy the table again with `tidemark snapshot --config p.yaml --table public.accounts` "
+                + "(taken at the next start of capture, which sets REPLICA IDENTITY FULL back; the snapshot rewrites the table's "
+                + "rows and removes the target rows the source no longer holds)");
         assertThat(IdentityDrift.stop(T, 'i', false, null).orElseThrow()).contains("REPLICA IDENTITY USING INDEX instead of FULL")
-                .contains("run ALTER TABLE \"public\".\"accounts\" REPLICA IDENTITY FULL, start capture again, then run "
-                        + "`tidemark reconcile --config FILE --repair --apply`");
+                .contains("run ALTER TABLE \"public\".\"accounts\" REPLICA IDENTITY FULL, then copy the table again with "
+                        + "`tidemark snapshot --config FILE --table public.accounts` (taken at the next start of capture;")
+                .doesNotContain("reconcile");
         assertThat(IdentityDrift.stop(T, 'n', true, "p.yaml").orElseThrow()).contains("REPLICA IDENTITY NOTHING instead of FULL");
     }
 }

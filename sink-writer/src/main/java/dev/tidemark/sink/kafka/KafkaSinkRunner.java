@@ -332,6 +332,15 @@ public final class KafkaSinkRunner implements Runnable, AutoCloseable {
         return this;
     }
 
+    /**
+     * Names {@code advice} as the way on after records the target never applied are gone from a topic (retention, a
+     * re-created topic), instead of the repair of the whole target. Before {@link #run()}; returns this.
+     */
+    public KafkaSinkRunner withGapAdvice(GapAdvice advice) {
+        positioner.gapAdvice(advice);
+        return this;
+    }
+
     /** Reports to {@code metrics} from now on (before {@link #run()}); returns this. */
     public KafkaSinkRunner withMetrics(SinkMetrics metrics) {
         this.metrics = java.util.Objects.requireNonNull(metrics);

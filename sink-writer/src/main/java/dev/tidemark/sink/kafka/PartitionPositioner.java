@@ -26,6 +26,8 @@ final class PartitionPositioner {
     /** The pipeline's history topic (null: none, see {@link TopicHistory.NotKept}), and the pipeline file for messages. */
     private String historyTopic;
     private String configLabel;
+    /** The way on after records the target never applied are gone ({@link GapAdvice#REPAIR} unless the pipeline gives its own). */
+    private GapAdvice gapAdvice = GapAdvice.REPAIR;
 
     PartitionPositioner(Consumer<byte[], byte[]> consumer, JdbcChangeSink sink, SinkSettings settings) {
         this.consumer = consumer;
@@ -37,6 +39,11 @@ final class PartitionPositioner {
     void history(String topic, String configLabel) {
         this.historyTopic = topic;
         this.configLabel = configLabel;
+    }
+
+    /** Names {@code advice}'s way on in refusals and warnings about records gone before the target applied them. */
+    void gapAdvice(GapAdvice advice) {
+        this.gapAdvice = java.util.Objects.requireNonNull(advice, "advice");
     }
 
     /**
@@ -65,7 +72,7 @@ final class PartitionPositioner {
         boolean unstored = partitions.stream().anyMatch(tp -> !stored.containsKey(tp) && !replaying.contains(tp));
         TopicHistory history = unstored ? HistoryReader.read(settings, historyTopic) : TopicHistory.NONE;
         StartPositions.Decision decision = StartPositions.decide(new StartPositions.Inputs(partitions, stored, start, end,
-                settings.replayFrom(), replaying, hits, history), settings.acceptRetentionGap(), settings.skipUnapplied());
+                settings.replayFrom(), replaying, hits, history), settings.acceptRetentionGap(), settings.skipUnapplied(), gapAdvice);
         if (decision instanceof StartPositions.Refuse refuse && configLabel != null) {
             return new StartPositions.Refuse(refuse.reason().replace(NewTargetStart.WAY_ON,
                     NewTargetStart.WAY_ON.replace("<pipeline file>", configLabel)));
@@ -74,7 +81,7 @@ final class PartitionPositioner {
             RetentionGaps.record(sink, settings.groupId(), seek.gaps());
             seek.offsets().forEach(consumer::seek);
             seek.notes().forEach(n -> log.info("sink {}: {}", settings.groupId(), n));
-            seek.warnings().forEach(w -> log.warn("sink {}: {}", settings.groupId(), w));
+            seek.warnings().forEach(w -> log.warn("sink {}: {}", settings.groupId(), ConfigFileMention.fill(w, configLabel)));
             log.info("sink {} positioned {}{}", settings.groupId(), seek.offsets(),
                     replaying.isEmpty() ? "" : " (replay from " + settings.replayFrom() + " for " + replaying + ")");
         }

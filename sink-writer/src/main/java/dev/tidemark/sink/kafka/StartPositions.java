@@ -122,7 +122,13 @@ public final class StartPositions {
      * @param skipUnapplied      the user asked, explicitly, that a replay point past the stored offset be used as is
      */
     public static Decision decide(Inputs in, boolean acceptRetentionGap, boolean skipUnapplied) {
+        return decide(in, acceptRetentionGap, skipUnapplied, GapAdvice.REPAIR);
+    }
+
+    /** {@link #decide(Inputs, boolean, boolean)}, naming {@code advice}'s way on after a gap. */
+    public static Decision decide(Inputs in, boolean acceptRetentionGap, boolean skipUnapplied, GapAdvice advice) {
         Map<TopicPartition, Long> seeks = new LinkedHashMap<>();
+        Set<String> gapTopics = new java.util.TreeSet<>();
         List<String> refusals = new ArrayList<>();
         List<String> warnings = new ArrayList<>();
         List<String> notes = new ArrayList<>();
@@ -139,11 +145,11 @@ public final class StartPositions {
                         + " (was the topic deleted and re-created?)";
                 if (!acceptRetentionGap) {
                     refusals.add(past);
+                    gapTopics.add(tp.topic());
                     continue;
                 }
                 warnings.add("accepted retention gap, " + where + " from offset " + stored + " to offset " + start + ": " + past
-                        + "; starting at " + start + " as --accept-retention-gap asks (repair the target with"
-                        + " `tidemark reconcile --config <pipeline file> --repair --apply`)");
+                        + "; starting at " + start + " as --accept-retention-gap asks (then " + advice.rebuild(List.of(tp.topic())) + ")");
                 gaps.add(new AcceptedGap(tp, stored, start));
                 seeks.put(tp, start);
                 continue;
@@ -169,11 +175,11 @@ public final class StartPositions {
                                 + (start - 1) + " were deleted (retention) before the target applied them";
                 if (!acceptRetentionGap) {
                     refusals.add(gap);
+                    gapTopics.add(tp.topic());
                     continue;
                 }
                 warnings.add("accepted retention gap, " + where + " from offset " + from + " to offset " + start + ": " + gap
-                        + "; starting at " + start + " as --accept-retention-gap asks (repair the target with"
-                        + " `tidemark reconcile --config <pipeline file> --repair --apply`)");
+                        + "; starting at " + start + " as --accept-retention-gap asks (then " + advice.rebuild(List.of(tp.topic())) + ")");
                 gaps.add(new AcceptedGap(tp, from, start));
                 from = start;
             }
@@ -193,11 +199,9 @@ public final class StartPositions {
             seeks.put(tp, seek);
         }
         if (!refusals.isEmpty()) {
-            return new Refuse(String.join("; ", refusals) + (refusals.stream().anyMatch(r -> r.contains("deleted") || r.contains("past the end"))
-                    ? ". Nothing was skipped. To go on, either restore the records, or accept the gap explicitly"
-                            + " (`tidemark sink --config <pipeline file> --accept-retention-gap`) and then repair the target"
-                            + " from the source (`tidemark reconcile --config <pipeline file> --repair --apply`)"
-                    : "") + (newTargetRefused ? ". Nothing was applied; " + NewTargetStart.WAY_ON : ""));
+            return new Refuse(String.join("; ", refusals) + (gapTopics.isEmpty() ? ""
+                    : ". Nothing was skipped. To go on, either restore the records, or " + advice.wayOn(gapTopics))
+                    + (newTargetRefused ? ". Nothing was applied; " + NewTargetStart.WAY_ON : ""));
         }
         return new Seek(seeks, warnings, notes, gaps);
     }

@@ -157,9 +157,12 @@ class CaptureAcceptGapIT {
         awaitRow(f, p, gap, "id = 1000", "--accept-gap streams the insert made after the restart");
         awaitRow(f, p, gap, "id = 1 AND amount = 7", "--accept-gap streams the update made after the restart");
         String log = Files.readString(gap);
-        assertThat(log.lines().filter(l -> l.contains("WARN") && l.contains("accepted gap")).toList())
-                .as("one WARN line naming the gap's two positions; log:\n" + CaptureFixture.tail(gap))
+        List<String> warned = log.lines().filter(l -> l.contains("WARN") && l.contains("accepted gap")).toList();
+        assertThat(warned).as("one WARN line naming the gap's two positions; log:\n" + CaptureFixture.tail(gap))
                 .anySatisfy(l -> assertThat(l).contains(stored.toString()).contains(slotAt));
+        String warning = warned.stream().filter(l -> l.contains(slotAt)).findFirst().orElseThrow();
+        String repair = warning.substring(warning.indexOf("`tidemark ") + "`tidemark ".length(), warning.lastIndexOf('`'));
+        assertThat(repair).as("the repair the WARN line names").isEqualTo("reconcile --config " + yaml + " --repair --apply");
         assertThat(CaptureFixture.stackTraceLines(gap)).as("no stack trace").isEmpty();
         stop(p, gap);
 
@@ -176,6 +179,10 @@ class CaptureAcceptGapIT {
         f.sql("INSERT INTO ledger VALUES (1001, 1001)");
         awaitRow(f, q, again, "id = 1001", "the next plain run resumes and streams on");
         stop(q, again);
+
+        Path repaired = f.dir.resolve("repair.log");
+        assertThat(f.runToEnd(repaired, repair.split(" "))).as("the repair the WARN line names; log:\n" + CaptureFixture.tail(repaired)).isZero();
+        assertThat(f.targetEqualsSource("id")).as("after the repair the WARN line names: " + f.compareSummary("id")).isTrue();
     }
 
     private static void awaitRow(CaptureFixture f, Process p, Path log, String where, String what) {

@@ -18,8 +18,9 @@ import org.junit.jupiter.api.io.TempDir;
  * Someone changes a captured table's REPLICA IDENTITY while {@code tidemark run} streams. Under FULL an update of the
  * key arrives whole; under DEFAULT (likewise USING INDEX or NOTHING) PostgreSQL logs no whole old row, so such an
  * update would lose the unchanged TOASTed value in the target. Capture stops with one line naming the table and the
- * way on; following it word for word (start again: FULL is set back; then the repair) makes the target exact. Under
- * NOTHING PostgreSQL itself refuses updates and deletes of the published table, and capture stops the same way.
+ * way on; following it word for word (the table's snapshot, taken at the next start, which sets FULL back) makes the
+ * target exact. Under NOTHING PostgreSQL itself refuses updates and deletes of the published table, and capture stops
+ * the same way.
  */
 class ReplicaIdentityChangeIT {
     static final TableId T = new TableId("public", "accounts");
@@ -47,22 +48,23 @@ class ReplicaIdentityChangeIT {
                     "DELETE FROM accounts WHERE id = 7");
             String line = awaitStopLine(f, run, log);
             assertThat(line).isEqualTo("tidemark: capture stopped: table public.accounts has REPLICA IDENTITY DEFAULT instead of FULL "
-                    + "while capture runs, so an update of its primary key can lose unchanged TOASTed values in the target: start "
-                    + "capture again (it sets REPLICA IDENTITY FULL back), then run `tidemark reconcile --config " + yaml
-                    + " --repair --apply`");
+                    + "while capture runs, so an update of its primary key can lose unchanged TOASTed values in the target: copy the "
+                    + "table again with `tidemark snapshot --config " + yaml + " --table public.accounts` (taken at the next start of "
+                    + "capture, which sets REPLICA IDENTITY FULL back; the snapshot rewrites the table's rows and removes the target "
+                    + "rows the source no longer holds)");
 
+            String command = line.substring(line.indexOf('`') + 1, line.lastIndexOf('`'));
+            Path snapshotLog = dir.resolve("snapshot.log");
+            int exit = f.runToEnd(snapshotLog, command.substring("tidemark ".length()).split(" "));
+            assertThat(exit).as(CaptureFixture.tail(snapshotLog)).isZero();
             Path again = dir.resolve("run-again.log");
             Process second = f.spawn(again, "run", "--config", yaml.toString());
             await("REPLICA IDENTITY FULL set back").atMost(Duration.ofSeconds(60)).pollInterval(Duration.ofMillis(200))
                     .failFast("tidemark run exited: " + again, () -> !second.isAlive()).until(() -> "f".equals(identity(f)));
             f.sql("INSERT INTO accounts VALUES (500, 'c500', 5, 'after the restart')");
-            await("the insert after the restart in the target").atMost(Duration.ofSeconds(60)).pollInterval(Duration.ofMillis(250))
-                    .failFast("tidemark run exited: " + again, () -> !second.isAlive()).until(() -> f.compareSummary("id").contains("missing=[]"));
-            String command = line.substring(line.indexOf('`') + 1, line.lastIndexOf('`'));
-            Path repairLog = dir.resolve("repair.log");
-            int exit = f.runToEnd(repairLog, command.substring("tidemark ".length()).split(" "));
-            assertThat(exit).as(CaptureFixture.tail(repairLog)).isZero();
-            assertThat(f.targetEqualsSource("id")).as(f.compareSummary("id")).isTrue();
+            await("the table's snapshot and the insert after the restart make the target equal").atMost(Duration.ofSeconds(90))
+                    .pollInterval(Duration.ofMillis(250)).failFast("tidemark run exited: " + again, () -> !second.isAlive())
+                    .until(() -> f.targetEqualsSource("id"));
 
             f.sql("ALTER TABLE accounts REPLICA IDENTITY NOTHING");
             assertThatThrownBy(() -> f.sql("UPDATE accounts SET balance = 0 WHERE id = 11")).isInstanceOf(SQLException.class)
