@@ -318,12 +318,11 @@ public final class DebeziumChangeSource implements AutoCloseable {
             return; // stopWith is closing it
         }
         try {
-            engine.close();
-        } catch (IllegalStateException e) {
-            if (!isStopped()) {
-                throw e;
+            if (!EngineClose.close(engine, this::isStopped, Duration.ofMillis(200), Duration.ofSeconds(120))) {
+                log.debug("capture {}: engine had already stopped", config.name());
             }
-            log.debug("capture {}: engine had already stopped: {}", config.name(), e.getMessage());
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
         }
     }
 

@@ -25,6 +25,8 @@ public final class Sidecar implements AutoCloseable {
     private final KafkaSinkRunner sink;
     private final Thread sinkThread;
     private volatile boolean closed;
+    /** The failure that had stopped a half when {@link #close()} began: the cause, not what stopping the other half met. */
+    private volatile Throwable failureAtClose;
 
     private Sidecar(PipelineConfig config, DebeziumChangeSource capture, KafkaSinkRunner sink) {
         this.config = config;
@@ -111,8 +113,18 @@ public final class Sidecar implements AutoCloseable {
         return Optional.ofNullable(sink);
     }
 
-    /** The first failure of either half, if one stopped on its own. */
+    /**
+     * The failure of the half that stopped on its own first, if one did: once {@link #close()} has begun, the one seen
+     * then (capture's when both had failed), so that the other half's trouble stopping does not hide the cause.
+     */
     public Optional<Throwable> failure() {
+        if (failureAtClose != null) {
+            return Optional.of(failureAtClose);
+        }
+        return currentFailure();
+    }
+
+    private Optional<Throwable> currentFailure() {
         if (capture != null && capture.failure().isPresent()) {
             return capture.failure();
         }
@@ -130,6 +142,7 @@ public final class Sidecar implements AutoCloseable {
             return;
         }
         closed = true;
+        failureAtClose = currentFailure().orElse(null);
         if (capture != null) {
             capture.close();
         }
