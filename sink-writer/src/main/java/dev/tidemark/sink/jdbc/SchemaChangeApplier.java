@@ -36,8 +36,8 @@ import org.slf4j.LoggerFactory;
  * </ul>
  * A row whose position precedes a recorded change ({@link SchemaHistory#adapt}) is adapted first: renamed columns take
  * their new names, and a column added since gets the value every existing row got; one written before a change that
- * retyped a key column is left to the snapshot requested after that change ({@link SchemaHistory#precedesKeyRetype}). DDL runs before the data
- * transaction and commits on its own (MariaDB commits implicitly on DDL); each step checks the target's columns first,
+ * retyped a key column is left to the snapshot requested after that change ({@link SchemaHistory#precedesKeyRetype}).
+ * DDL runs before the data transaction and commits on its own (MariaDB commits implicitly on DDL); each step checks the target's columns first,
  * so a retry after a rollback does nothing twice. Not thread-safe: the sink's thread owns it.
  */
 final class SchemaChangeApplier {
