@@ -57,6 +57,14 @@ public sealed interface Dialect permits SqliteDatabase, PostgresDatabase, MariaD
         return alterColumnType(table, column, type);
     }
 
+    /**
+     * Statements that change primary key column {@code column} of {@code table} to {@code type}, casting each value; they
+     * fail, changing nothing, where a value does not cast or two keys become one. {@link #retypeColumn} by default.
+     */
+    default List<String> retypeKeyColumn(Connection connection, String table, String column, String type) throws SQLException {
+        return retypeColumn(table, column, type).stream().toList();
+    }
+
     /** The type of Tidemark's own 64-bit integer columns; {@code BIGINT} by default. */
     default String bigintType() {
         return "BIGINT";

@@ -106,6 +106,12 @@ public final class SqliteDatabase implements Database, Dialect {
         return Optional.empty(); // a column's declared type only sets its affinity: wider values already fit
     }
 
+    /** SQLite cannot change a key column's declared type in place: the table is rebuilt ({@link SqliteKeyRetype}). */
+    @Override
+    public List<String> retypeKeyColumn(Connection connection, String table, String column, String type) throws SQLException {
+        return SqliteKeyRetype.statements(connection, table, column, type, this::quote);
+    }
+
     @Override
     public String bigintType() {
         return "INTEGER";

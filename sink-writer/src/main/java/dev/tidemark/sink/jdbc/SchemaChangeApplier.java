@@ -31,12 +31,13 @@ import org.slf4j.LoggerFactory;
  *       gets the value, in the batch's transaction, before the batch's rows;</li>
  *   <li>{@link ChangeEvent.ColumnChange.Dropped}: the target column is kept with the values it had (frozen); one INFO
  *       line says so;</li>
- *   <li>{@link ChangeEvent.ColumnChange.Retyped} (a non-key column): recorded, so that the first row after it may change
- *       the target column to its type ({@link #retypedFor}); a key column stops the sink.</li>
+ *   <li>{@link ChangeEvent.ColumnChange.Retyped}: recorded, so that the first row after it may change the target column
+ *       to its type ({@link #retypedFor}), a key column included.</li>
  * </ul>
  * A row whose position precedes a recorded change ({@link SchemaHistory#adapt}) is adapted first: renamed columns take
- * their new names, and a column added since gets the value every existing row got. DDL runs before the data
- * transaction and commits on its own (MariaDB commits implicitly on DDL); each step checks the target's columns first,
+ * their new names, and a column added since gets the value every existing row got; one written before a change that
+ * retyped a key column is left to the snapshot requested after that change ({@link SchemaHistory#precedesKeyRetype}).
+ * DDL runs before the data transaction and commits on its own (MariaDB commits implicitly on DDL); each step checks the target's columns first,
  * so a retry after a rollback does nothing twice. Not thread-safe: the sink's thread owns it.
  */
 final class SchemaChangeApplier {
@@ -102,13 +103,22 @@ final class SchemaChangeApplier {
             return events;
         }
         List<ChangeEvent> out = new ArrayList<>(events.size());
+        Map<String, Integer> leftOut = new java.util.TreeMap<>();
         for (ChangeEvent e : events) {
             if (e instanceof ChangeEvent.Upsert u) {
-                out.add(history(names.of(u.table())).adapt(u));
+                String table = names.of(u.table());
+                SchemaHistory h = history(table);
+                if (h.precedesKeyRetype(u)) {
+                    leftOut.merge(table, 1, Integer::sum);
+                } else {
+                    out.add(h.adapt(u));
+                }
             } else {
                 out.add(e);
             }
         }
+        leftOut.forEach((table, n) -> log.info("table {}: {} rows written before a key column changed type at the source arrived "
+                + "after the change; left to the snapshot requested after it, which re-reads every row", table, n));
         return out;
     }
 
@@ -132,7 +142,6 @@ final class SchemaChangeApplier {
                 log.info("table {}: column {} dropped at the source (at {}); the {} target keeps the column with the values it "
                         + "had then (frozen; rows written from now on leave it NULL)", table, d.column(), sc.position().encode(), dialect.name());
             } else if (c instanceof ChangeEvent.ColumnChange.Retyped r) {
-                tables.refuseKeyRetype(table, r);
                 log.info("table {}: column {} changed type from {} to {} at the source (at {}); the {} target column takes the new "
                         + "type with the first row that carries it, and the snapshot requested after the change rewrites every row",
                         table, r.column(), r.from(), r.to(), sc.position().encode(), dialect.name());

@@ -16,7 +16,8 @@ import java.util.Map;
  * source is adapted to the target after it: a renamed column takes its new name; a column added since with a
  * constant default gets that value (as every row that existed then did at the source); a non-key column retyped
  * since is left out (its old-type value may not fit the target column, which the snapshot requested after the type
- * change rewrites in every row, so the row writes its other columns only). Rows at or after a change,
+ * change rewrites in every row, so the row writes its other columns only); a row written before a change that retyped
+ * one of its key columns is left out whole ({@link #precedesKeyRetype}). Rows at or after a change,
  * and rows without a log position (repairs, watermark polling: read as the source is now), are left as they are.
  * Pure apart from a cache of adapted schemas (rows of one schema share one adapted schema instance, so the sink still
  * groups them into one statement).
@@ -104,6 +105,28 @@ final class SchemaHistory {
         Map<String, Object> out = new LinkedHashMap<>();
         values.forEach((k, v) -> out.put(k.equals(from) ? to : k, v));
         return out;
+    }
+
+    /**
+     * Whether {@code row} was written before a change that retyped one of its key columns (followed through renames):
+     * its key may not fit the target key column after the change, and the snapshot requested after the change re-reads
+     * every row, so the row is left to it.
+     */
+    boolean precedesKeyRetype(ChangeEvent.Upsert row) {
+        java.util.Set<String> key = new java.util.HashSet<>(row.key().keySet());
+        for (ChangeEvent.SchemaChange sc : changes) {
+            if (!precedes(row.position(), sc.position())) {
+                continue;
+            }
+            for (ChangeEvent.ColumnChange c : sc.changes()) {
+                if (c instanceof ChangeEvent.ColumnChange.Renamed r && key.remove(r.from())) {
+                    key.add(r.to());
+                } else if (c instanceof ChangeEvent.ColumnChange.Retyped t && key.contains(t.column())) {
+                    return true;
+                }
+            }
+        }
+        return false;
     }
 
     /**

@@ -17,7 +17,6 @@ import java.sql.Statement;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
-import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
@@ -25,15 +24,13 @@ import java.util.Optional;
 import java.util.Set;
 
 /**
- * Keeps target tables in step with event schemas. Creates a table from the first schema that needs it, adds
- * columns that appear later, widens a column when the source widened it (more integer or decimal digits), and
- * refuses — with an error naming table and column — a change that cannot be applied safely: a narrower or different
- * type, or a different primary key. A non-key column the source retyped ({@link SchemaChangeApplier#retypedFor}) takes
- * the new type instead: its values are cast, or set to NULL where the cast fails (the snapshot requested after the
- * type change rewrites every row). What each column was created from is recorded in {@value SinkOptions#COLUMNS_TABLE}
- * (connect type, logical type, scale, precision, key flag), so the check is exact on every engine. Tables Tidemark
- * did not create are only ever given new columns, and are refused when their key would merge distinct keys
- * ({@link KeyCollationCheck}).
+ * Keeps target tables in step with event schemas. Creates a table from the first schema that needs it and changes an
+ * existing one's columns to fit a later schema ({@link ColumnEvolution}: added, widened and retyped columns; a
+ * narrower or different type without a retype at the source, or a different primary key, is refused with an error
+ * naming table and column). What each column was created from is recorded in {@value SinkOptions#COLUMNS_TABLE}
+ * ({@link RecordedColumns}), so the check is exact on every engine. Tables Tidemark did not create are only ever given
+ * new columns, and are refused when their key would merge distinct keys ({@link KeyCollationCheck}). A table the sink
+ * wrote before that no longer exists stops the sink ({@link #dropped}).
  *
  * <p>Runs on the sink's connection, outside the data transaction (see {@code JdbcChangeSink#prepareTables}).
  */
@@ -43,20 +40,19 @@ final class TargetTables {
     private final SinkOptions options;
     private final Map<String, Set<String>> known = new HashMap<>();
     private final Map<String, Map<String, String>> sqlTypes = new HashMap<>();
-    private final Map<String, Map<String, Recorded>> recorded = new HashMap<>();
+    private final RecordedColumns recorded;
+    private final ColumnEvolution evolution;
     private final Set<List<Object>> verified = new HashSet<>();
     private final KeyCollationCheck keyCollations;
     private boolean metadataReady;
-
-    /** A column as recorded when Tidemark created or changed it. */
-    private record Recorded(ColumnType type, boolean key) {
-    }
 
     TargetTables(Connection connection, Dialect dialect, SinkOptions options) {
         this.connection = connection;
         this.dialect = dialect;
         this.options = options;
         this.keyCollations = new KeyCollationCheck(connection, dialect);
+        this.recorded = new RecordedColumns(connection, dialect);
+        this.evolution = new ColumnEvolution(connection, dialect, options, recorded);
     }
 
     /** The table's columns, or empty when it does not exist. */
@@ -122,7 +118,7 @@ final class TargetTables {
             return true;
         }
         keyCollations.check(table);
-        boolean changed = evolve(table, schema, existing.get(), retyped);
+        boolean changed = evolution.evolve(table, schema, existing.get(), retyped);
         if (changed) {
             connection.commit();
         }
@@ -152,7 +148,7 @@ final class TargetTables {
      * fault, never as dropped.
      */
     private void refuseIfDropped(String table) throws SQLException {
-        if (recorded(table).isEmpty()) {
+        if (recorded.of(table).isEmpty()) {
             return;
         }
         try (Statement s = connection.createStatement()) {
@@ -180,7 +176,7 @@ final class TargetTables {
      */
     boolean wasDropped(String table) throws SQLException {
         forget();
-        return columns(table).isEmpty() && !recorded(table).isEmpty();
+        return columns(table).isEmpty() && !recorded.of(table).isEmpty();
     }
 
     /** The one-line fault for a table the sink wrote before that no longer exists. */
@@ -210,112 +206,11 @@ final class TargetTables {
         }
     }
 
-    private boolean evolve(String table, RowSchema schema, Set<String> cols, Set<String> retyped) throws SQLException {
-        Map<String, Recorded> rec = recorded(table);
-        if (!rec.isEmpty()) {
-            List<String> recordedKey = rec.entrySet().stream().filter(e -> e.getValue().key()).map(Map.Entry::getKey).toList();
-            if (!new HashSet<>(recordedKey).equals(new HashSet<>(schema.keyColumns()))) {
-                throw new SinkException("table " + table + ": primary key changed from " + recordedKey + " to "
-                        + schema.keyColumns() + "; a target cannot follow a key change safely (re-create the target table and replay)", null,
-                        new Failure.Fault(Failure.Cause.SCHEMA));
-            }
-        }
-        boolean changed = false;
-        for (Column c : schema.columns()) {
-            boolean key = schema.keyColumns().contains(c.name());
-            if (!cols.contains(c.name())) {
-                execute("ALTER TABLE " + dialect.quote(table) + " ADD COLUMN " + dialect.quote(c.name()) + " "
-                        + dialect.columnType(c.type(), false));
-                cols.add(c.name());
-                record(table, c.name(), c.type(), key);
-                changed = true;
-                continue;
-            }
-            Recorded was = rec.get(c.name());
-            if (was == null) {
-                continue; // a column Tidemark did not create: leave its type alone
-            }
-            switch (TypeChange.between(was.type(), c.type())) {
-                case SAME -> { }
-                case WIDEN -> {
-                    String type = key ? dialect.keyColumnTypes(table, schema).get(c.name()) : dialect.columnType(c.type(), false);
-                    Optional<String> sql = dialect.alterColumnType(table, c.name(), type);
-                    if (sql.isPresent()) {
-                        execute(sql.get());
-                    }
-                    record(table, c.name(), c.type(), key);
-                    changed = true;
-                }
-                case REFUSE -> {
-                    if (key || !retyped.contains(c.name())) {
-                        throw new SinkException("table " + table + " column " + c.name() + ": type change from "
-                                + RecordedTypes.describe(was.type()) + " to " + RecordedTypes.describe(c.type()) + " cannot be applied safely "
-                                + "(narrowing or incompatible); alter the target column yourself or re-create the table and replay", null,
-                                new Failure.Fault(Failure.Cause.SCHEMA));
-                    }
-                    retype(table, c, was.type());
-                    changed = true;
-                }
-            }
-        }
-        if (!cols.contains(options.positionColumn())) {
-            // a table Tidemark did not create: it still needs the position column for monotonic apply
-            execute("ALTER TABLE " + dialect.quote(table) + " ADD COLUMN " + dialect.quote(options.positionColumn()) + " "
-                    + dialect.positionType());
-            cols.add(options.positionColumn());
-            changed = true;
-        }
-        if (options.softDeletes() && !cols.contains(SinkOptions.DELETED_COLUMN)) {
-            execute("ALTER TABLE " + dialect.quote(table) + " ADD COLUMN " + dialect.quote(SinkOptions.DELETED_COLUMN) + " "
-                    + dialect.columnType(ColumnType.of("boolean"), false));
-            cols.add(SinkOptions.DELETED_COLUMN);
-            changed = true;
-        }
-        return changed;
-    }
-
-    /**
-     * Gives non-key column {@code c} the type the source changed it to (committed here): its values cast to the new
-     * type, or, where the engine refuses the cast of a value, set to NULL first (the snapshot requested after the change
-     * rewrites every row with the source's value). SQLite only records the type (a declared type sets only affinity).
-     */
-    private void retype(String table, Column c, ColumnType was) throws SQLException {
-        connection.commit(); // the DDL of this table so far, so that a refused cast undoes nothing else
-        Optional<String> sql = dialect.retypeColumn(table, c.name(), dialect.columnType(c.type(), false));
-        String how = "its values cast";
-        if (sql.isPresent()) {
-            try {
-                execute(sql.get());
-            } catch (SQLException e) {
-                connection.rollback();
-                execute("UPDATE " + q(table) + " SET " + q(c.name()) + " = NULL");
-                execute(sql.get());
-                how = "set to NULL, since " + dialect.name() + " refused a cast (" + Messages.oneLine(e) + ")";
-            }
-        }
-        record(table, c.name(), c.type(), false);
-        connection.commit();
-        org.slf4j.LoggerFactory.getLogger(TargetTables.class).info("table {} column {}: retyped from {} to {} as at the source, {}; "
-                + "the snapshot requested after the change rewrites every row", table, c.name(), RecordedTypes.describe(was),
-                RecordedTypes.describe(c.type()), how);
-    }
-
-    /** Stops the sink when a key column of {@code table} was retyped at the source: a target key cannot follow it. */
-    void refuseKeyRetype(String table, dev.tidemark.event.ChangeEvent.ColumnChange.Retyped r) throws SQLException {
-        ensureMetadataTable();
-        Recorded rec = recorded(table).get(r.column());
-        if (rec != null && rec.key()) {
-            throw new SinkException("table " + table + " column " + r.column() + ": the primary key column changed type from "
-                    + r.from() + " to " + r.to() + " at the source; a target cannot follow a key change safely (re-create the "
-                    + "target table and replay)", null, new Failure.Fault(Failure.Cause.SCHEMA));
-        }
-    }
-
     /** Adds a nullable column for a schema change (not committed here) and records its type. */
     void addColumn(String table, String column, ColumnType type) throws SQLException {
         ensureMetadataTable();
         execute("ALTER TABLE " + dialect.quote(table) + " ADD COLUMN " + dialect.quote(column) + " " + dialect.columnType(type, false));
-        record(table, column, type, false);
+        recorded.record(table, column, type, false);
         columns(table).ifPresent(cols -> cols.add(column));
         sqlTypes.remove(table);
         verified.removeIf(v -> v.get(0).equals(table));
@@ -325,13 +220,7 @@ final class TargetTables {
     void renameColumn(String table, String from, String to) throws SQLException {
         ensureMetadataTable();
         execute("ALTER TABLE " + dialect.quote(table) + " RENAME COLUMN " + dialect.quote(from) + " TO " + dialect.quote(to));
-        try (PreparedStatement ps = connection.prepareStatement("UPDATE " + q(SinkOptions.COLUMNS_TABLE) + " SET " + q("column_name")
-                + " = ? WHERE " + q("table_name") + " = ? AND " + q("column_name") + " = ?")) {
-            ps.setString(1, to);
-            ps.setString(2, table);
-            ps.setString(3, from);
-            ps.executeUpdate();
-        }
+        recorded.rename(table, from, to);
         forget();
     }
 
@@ -356,47 +245,10 @@ final class TargetTables {
             cols.add(SinkOptions.DELETED_COLUMN);
         }
         known.put(table, cols);
-        recorded.put(table, new LinkedHashMap<>());
+        recorded.created(table);
         for (Column c : schema.columns()) {
-            record(table, c.name(), c.type(), schema.keyColumns().contains(c.name()));
+            recorded.record(table, c.name(), c.type(), schema.keyColumns().contains(c.name()));
         }
-    }
-
-    private Map<String, Recorded> recorded(String table) throws SQLException {
-        Map<String, Recorded> rec = recorded.get(table);
-        if (rec != null) {
-            return rec;
-        }
-        rec = new LinkedHashMap<>();
-        String sql = "SELECT " + q("column_name") + ", " + q("connect_type") + ", " + q("logical_name") + ", " + q("parameters")
-                + ", " + q("is_key") + " FROM " + q(SinkOptions.COLUMNS_TABLE) + " WHERE " + q("table_name") + " = ?";
-        try (PreparedStatement ps = connection.prepareStatement(sql)) {
-            ps.setString(1, table);
-            try (ResultSet rs = ps.executeQuery()) {
-                while (rs.next()) {
-                    rec.put(rs.getString(1), new Recorded(new ColumnType(rs.getString(2), rs.getString(3),
-                            RecordedTypes.decodeParameters(rs.getString(4))), rs.getLong(5) != 0));
-                }
-            }
-        }
-        recorded.put(table, rec);
-        return rec;
-    }
-
-    private void record(String table, String column, ColumnType type, boolean key) throws SQLException {
-        String sql = dialect.upsert(SinkOptions.COLUMNS_TABLE,
-                List.of("table_name", "column_name", "connect_type", "logical_name", "parameters", "is_key"),
-                List.of("table_name", "column_name"), List.of("connect_type", "logical_name", "parameters", "is_key"), null);
-        try (PreparedStatement ps = connection.prepareStatement(sql)) {
-            ps.setString(1, table);
-            ps.setString(2, column);
-            ps.setString(3, type.connectType());
-            ps.setString(4, type.logicalName());
-            ps.setString(5, RecordedTypes.encodeParameters(type));
-            ps.setLong(6, key ? 1 : 0);
-            ps.executeUpdate();
-        }
-        recorded.computeIfAbsent(table, t -> new LinkedHashMap<>()).put(column, new Recorded(type, key));
     }
 
     private void ensureMetadataTable() throws SQLException {
@@ -460,7 +312,7 @@ final class TargetTables {
     void forget() {
         sqlTypes.clear();
         known.clear();
-        recorded.clear();
+        recorded.forget();
         verified.clear();
     }
 }

@@ -59,11 +59,22 @@ class SchemaHistoryTest {
     }
 
     @Test
-    void aRetypedKeyColumnStaysInARowWrittenBeforeIt() {
-        ChangeEvent.Upsert adapted = history(new ChangeEvent.ColumnChange.Retyped("id", "integer", "bigint"))
-                .adapt(row(new SourcePosition.Wal(90, SourcePosition.Phase.STREAM, 95)));
+    void aRowWrittenBeforeARetypeOfItsKeyIsLeftToTheSnapshotAndLaterRowsAreNot() {
+        SchemaHistory h = history(new ChangeEvent.ColumnChange.Retyped("id", "integer", "bigint"));
 
-        assertThat(adapted.row()).containsExactly(Map.entry("id", 1L), Map.entry("k", 10L));
+        assertThat(h.precedesKeyRetype(row(new SourcePosition.Wal(90, SourcePosition.Phase.STREAM, 95)))).isTrue();
+        assertThat(h.precedesKeyRetype(row(new SourcePosition.Wal(100, SourcePosition.Phase.STREAM, 160)))).isFalse();
+        assertThat(h.precedesKeyRetype(row(new SourcePosition.Unknown()))).isFalse();
+        assertThat(history(new ChangeEvent.ColumnChange.Retyped("k", "integer", "bigint"))
+                .precedesKeyRetype(row(new SourcePosition.Wal(90, SourcePosition.Phase.STREAM, 95)))).isFalse();
+    }
+
+    @Test
+    void aKeyColumnRenamedAndThenRetypedIsFollowedThroughTheRename() {
+        SchemaHistory h = history(new ChangeEvent.ColumnChange.Renamed("id", "item_id"),
+                new ChangeEvent.ColumnChange.Retyped("item_id", "integer", "text"));
+
+        assertThat(h.precedesKeyRetype(row(new SourcePosition.Wal(90, SourcePosition.Phase.STREAM, 95)))).isTrue();
     }
 
     @Test

@@ -73,6 +73,12 @@ class SqliteChangeSinkTest {
         return new ChangeEvent.Upsert(t, Map.of(s.keyColumns().get(0), id), s, row, new SourcePosition.Lsn(lsn), ChangeEvent.Op.CREATE);
     }
 
+    private void execute(String sql) throws SQLException {
+        try (Connection c = DriverManager.getConnection(url); Statement s = c.createStatement()) {
+            s.execute(sql);
+        }
+    }
+
     private List<List<Object>> rows(String sql) throws SQLException {
         try (Connection c = DriverManager.getConnection(url); Statement s = c.createStatement(); ResultSet rs = s.executeQuery(sql)) {
             List<List<Object>> out = new ArrayList<>();
@@ -109,16 +115,50 @@ class SqliteChangeSinkTest {
     }
 
     @Test
-    void aRetypedKeyColumnStopsTheSink() {
+    void aRetypedKeyColumnTakesTheNewTypeWithItsValuesCastAndAnEarlierRowArrivingAfterIsLeftToTheSnapshot() throws SQLException {
         TableId t = new TableId("public", "retyped_key");
-        RowSchema s = new RowSchema(List.of(new Column("id", ColumnType.of("int64"), false), new Column("k", ColumnType.of("int32"), true),
-                new Column("v", ColumnType.of("string"), true)), List.of("id"));
-        sink.apply(List.of(row(t, s, 1, 10L, "a", 10)), List.of());
+        RowSchema before = keyed(ColumnType.of("int64"));
+        RowSchema after = keyed(new ColumnType("bytes", ColumnType.DECIMAL, Map.of("scale", "0", "connect.decimal.precision", "30")));
+        sink.apply(List.of(keyRow(t, before, 1L, "a", 10), keyRow(t, before, 2L, "b", 11)), List.of());
+        execute("CREATE INDEX \"retyped_key_v\" ON \"retyped_key\" (\"v\")"); // the user's own index: kept
         ChangeEvent.SchemaChange retype = new ChangeEvent.SchemaChange(t, new SourcePosition.Lsn(50),
                 List.of(new ChangeEvent.ColumnChange.Retyped("id", "bigint", "numeric(30,0)")), "ALTER TABLE");
 
-        assertThatThrownBy(() -> sink.apply(List.of(retype), List.of())).isInstanceOf(SinkException.class)
-                .hasMessageContaining("table retyped_key column id: the primary key column changed type from bigint to numeric(30,0)");
+        sink.apply(List.of(retype, keyRow(t, after, new BigDecimal("1"), "x", 60)), List.of());
+        sink.apply(List.of(keyRow(t, before, 2L, "late", 40)), List.of()); // written before the change, arriving after it
+
+        assertThat(rows("SELECT id, typeof(id), v FROM \"retyped_key\" ORDER BY id"))
+                .containsExactly(List.of("1", "text", "x"), List.of("2", "text", "b"));
+        assertThat(rows("SELECT type, pk FROM pragma_table_info('retyped_key') WHERE name = 'id'")).containsExactly(List.of("DECIMAL_TEXT(30,0)", 1));
+        assertThat(rows("SELECT name FROM sqlite_master WHERE type = 'index' AND sql IS NOT NULL")).containsExactly(List.of("retyped_key_v"));
+        assertThat(rows("SELECT connect_type, is_key FROM tidemark_columns WHERE table_name = 'retyped_key' AND column_name = 'id'"))
+                .containsExactly(List.of("bytes", 1));
+    }
+
+    @Test
+    void aRetypedKeyColumnWhoseValuesDoNotCastEmptiesTheTableForTheSnapshot() throws SQLException {
+        TableId t = new TableId("public", "retyped_text_key");
+        RowSchema before = keyed(ColumnType.of("string"));
+        RowSchema after = keyed(ColumnType.of("int64"));
+        sink.apply(List.of(keyRow(t, before, "a", "a", 10), keyRow(t, before, "b", "b", 11)), List.of());
+        ChangeEvent.SchemaChange retype = new ChangeEvent.SchemaChange(t, new SourcePosition.Lsn(50),
+                List.of(new ChangeEvent.ColumnChange.Retyped("id", "text", "bigint")), "ALTER TABLE USING length(id)");
+
+        sink.apply(List.of(retype, keyRow(t, after, 5L, "five", 60)), List.of());
+
+        assertThat(rows("SELECT id, typeof(id), v FROM \"retyped_text_key\"")).containsExactly(List.of(5, "integer", "five"));
+        assertThat(rows("SELECT type FROM pragma_table_info('retyped_text_key') WHERE name = 'id'")).containsExactly(List.of("INTEGER"));
+    }
+
+    private static RowSchema keyed(ColumnType keyType) {
+        return new RowSchema(List.of(new Column("id", keyType, false), new Column("v", ColumnType.of("string"), true)), List.of("id"));
+    }
+
+    private static ChangeEvent.Upsert keyRow(TableId t, RowSchema s, Object id, String v, long lsn) {
+        Map<String, Object> row = new LinkedHashMap<>();
+        row.put("id", id);
+        row.put("v", v);
+        return new ChangeEvent.Upsert(t, Map.of("id", id), s, row, new SourcePosition.Lsn(lsn), ChangeEvent.Op.UPDATE);
     }
 
     private static ChangeEvent.Upsert row(TableId t, RowSchema s, long id, long k, String v, long lsn) {

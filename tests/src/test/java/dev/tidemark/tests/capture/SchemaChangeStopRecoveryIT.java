@@ -44,13 +44,14 @@ class SchemaChangeStopRecoveryIT {
     }
 
     /**
-     * One {@code ALTER TABLE} that rewrote every row three ways: {@code k} narrowed to smallint, {@code n} from integer
+     * One {@code ALTER TABLE} that rewrote every row four ways: the primary key column {@code id} from integer to
+     * numeric(12,0) (the target key column takes the new type), {@code k} narrowed to smallint, {@code n} from integer
      * to numeric(12,2), and {@code w} from text to integer through a {@code USING} expression the target cannot repeat
      * (its cast of {@code 'w5'} to integer fails, so the target column is set to NULL until the snapshot rewrites it).
      */
-    private static final String RETYPE = "ALTER TABLE sr_items ALTER COLUMN k TYPE smallint, ALTER COLUMN n TYPE numeric(12,2), "
-            + "ALTER COLUMN w TYPE int USING length(w)";
-    private static final String RETYPED = "column k changed type from integer to smallint";
+    private static final String RETYPE = "ALTER TABLE sr_items ALTER COLUMN id TYPE numeric(12,0), ALTER COLUMN k TYPE smallint, "
+            + "ALTER COLUMN n TYPE numeric(12,2), ALTER COLUMN w TYPE int USING length(w)";
+    private static final String RETYPED = "column id changed type from integer to numeric(12,0)";
     private static final String AFTER_RETYPE = "UPDATE sr_items SET k = -1, n = 12.34, w = 7, v = 'later' WHERE id = 3";
 
     @Test

@@ -243,6 +243,25 @@ abstract class AbstractSinkSemanticsIT {
     }
 
     @Test
+    void aRetypedKeyColumnWhoseValuesDoNotCastEmptiesTheTableAndTakesTheNewType() throws Exception {
+        dev.tidemark.event.Column label = new dev.tidemark.event.Column("label", dev.tidemark.event.ColumnType.of("string"), true);
+        RowSchema text = new RowSchema(List.of(new dev.tidemark.event.Column("id", dev.tidemark.event.ColumnType.of("string"), false), label),
+                List.of("id"));
+        RowSchema bigint = new RowSchema(List.of(new dev.tidemark.event.Column("id", dev.tidemark.event.ColumnType.of("int64"), false), label),
+                List.of("id"));
+        sink.apply(List.of(SinkEvents.upsert(T, text, Map.of("id", "a", "label", "x"), 1), SinkEvents.upsert(T, text, Map.of("id", "b", "label", "y"), 2)),
+                List.of());
+        ChangeEvent.SchemaChange retype = new ChangeEvent.SchemaChange(T, new SourcePosition.Lsn(5),
+                List.of(new ChangeEvent.ColumnChange.Retyped("id", "text", "bigint")), "ALTER TABLE items ALTER COLUMN id TYPE bigint USING length(id)");
+
+        sink.apply(List.of(retype, SinkEvents.upsert(T, bigint, Map.of("id", 7L, "label", "seven"), 6)), List.of());
+        sink.apply(List.of(SinkEvents.upsert(T, bigint, Map.of("id", 7L, "label", "seven again"), 7)), List.of());
+
+        assertThat(idAndLabel("items")).as("the rows whose key did not cast are deleted; the snapshot brings them back")
+                .containsExactly(List.of("7", "seven again"));
+    }
+
+    @Test
     void wideningIsAppliedNarrowingAndKeyChangesAreRefused() throws Exception {
         RowSchema narrow = new RowSchema(List.of(new dev.tidemark.event.Column("id", dev.tidemark.event.ColumnType.of("int64"), false),
                 new dev.tidemark.event.Column("qty", dev.tidemark.event.ColumnType.of("int32"), true),
