@@ -76,6 +76,9 @@ public final class Sidecar implements AutoCloseable {
         Runnable openSink = () -> {
             if (withSink) {
                 StoredOffsetsCheck.check(config, sinkChoices.acceptRetentionGap(), withCapture ? "run" : "sink", configLabel);
+                if (!(replay instanceof ReplayFrom.Earliest) && captureChoice != CaptureChoice.RESNAPSHOT) {
+                    TargetTableGoneCheck.check(config, configLabel); // a replay or re-snapshot rebuilds every table
+                }
                 sink.set(SinkFactory.runner(config, replay, sinkChoices).withMetrics(metrics).withConfigFile(configLabel)
                         .withHistory(HistoryRecord.topicFor(config.kafka().topicPrefix()), configLabel));
             }

@@ -80,19 +80,13 @@ final class StoredOffsetsCheck {
                 + GapWayOn.text(command, configLabel, GapWayOn.tables(pastTopics, tablesByTopic)));
     }
 
-    private static Map<String, Map<Integer, Long>> storedOffsets(PipelineConfig config) {
+    /** The offsets the target stored for {@code config}'s topics; empty for a target that stored none (read-only). */
+    static Map<String, Map<Integer, Long>> storedOffsets(PipelineConfig config) {
         String url = config.target().jdbcUrl();
         if (JdbcEndpoints.sqliteFile(url).filter(f -> !Files.exists(f)).isPresent()) {
             return Map.of();
         }
-        Properties p = new Properties();
-        if (config.target().user() != null) {
-            p.setProperty("user", config.target().user());
-        }
-        if (!config.target().password().isEmpty()) {
-            p.setProperty("password", config.target().password().reveal());
-        }
-        try (Connection c = JdbcEndpoints.open(JdbcEndpoints.Side.TARGET, url, p)) {
+        try (Connection c = openTarget(config)) {
             Map<String, Map<Integer, Long>> all = StoredOffsetsReader.readIfPresent(c, Databases.targetForUrl(url), config.name())
                     .orElse(Map.of());
             Map<String, Map<Integer, Long>> mine = new HashMap<>(all);
@@ -102,6 +96,18 @@ final class StoredOffsetsCheck {
             throw new IllegalStateException("cannot read the stored offsets of pipeline " + config.name() + " in target "
                     + UrlMask.mask(url) + ": " + e.getMessage(), e);
         }
+    }
+
+    /** A connection to the target with its credentials (a SQLite file that does not exist is created: check first). */
+    static Connection openTarget(PipelineConfig config) throws SQLException {
+        Properties p = new Properties();
+        if (config.target().user() != null) {
+            p.setProperty("user", config.target().user());
+        }
+        if (!config.target().password().isEmpty()) {
+            p.setProperty("password", config.target().password().reveal());
+        }
+        return JdbcEndpoints.open(JdbcEndpoints.Side.TARGET, config.target().jdbcUrl(), p);
     }
 
     private static Map<String, Map<Integer, Long>> endOffsets(PipelineConfig config, Set<String> topics) {
