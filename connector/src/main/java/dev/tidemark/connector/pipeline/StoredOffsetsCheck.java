@@ -1,6 +1,7 @@
 package dev.tidemark.connector.pipeline;
 
 import dev.tidemark.connector.config.PipelineConfig;
+import dev.tidemark.connector.config.TargetAccess;
 import dev.tidemark.jdbc.Databases;
 import dev.tidemark.jdbc.JdbcEndpoints;
 import dev.tidemark.jdbc.UrlMask;
@@ -14,7 +15,6 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.Properties;
 import java.util.Set;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
@@ -86,7 +86,7 @@ final class StoredOffsetsCheck {
         if (JdbcEndpoints.sqliteFile(url).filter(f -> !Files.exists(f)).isPresent()) {
             return Map.of();
         }
-        try (Connection c = openTarget(config)) {
+        try (Connection c = TargetAccess.open(config)) {
             Map<String, Map<Integer, Long>> all = StoredOffsetsReader.readIfPresent(c, Databases.targetForUrl(url), config.name())
                     .orElse(Map.of());
             Map<String, Map<Integer, Long>> mine = new HashMap<>(all);
@@ -96,18 +96,6 @@ final class StoredOffsetsCheck {
             throw new IllegalStateException("cannot read the stored offsets of pipeline " + config.name() + " in target "
                     + UrlMask.mask(url) + ": " + e.getMessage(), e);
         }
-    }
-
-    /** A connection to the target with its credentials (a SQLite file that does not exist is created: check first). */
-    static Connection openTarget(PipelineConfig config) throws SQLException {
-        Properties p = new Properties();
-        if (config.target().user() != null) {
-            p.setProperty("user", config.target().user());
-        }
-        if (!config.target().password().isEmpty()) {
-            p.setProperty("password", config.target().password().reveal());
-        }
-        return JdbcEndpoints.open(JdbcEndpoints.Side.TARGET, config.target().jdbcUrl(), p);
     }
 
     private static Map<String, Map<Integer, Long>> endOffsets(PipelineConfig config, Set<String> topics) {

@@ -1,6 +1,7 @@
 package dev.tidemark.connector.pipeline;
 
 import dev.tidemark.connector.config.PipelineConfig;
+import dev.tidemark.connector.config.TargetAccess;
 import dev.tidemark.connector.debezium.SlotState;
 import dev.tidemark.connector.debezium.SnapshotSignals;
 import dev.tidemark.connector.debezium.SourceSlots;
@@ -43,7 +44,7 @@ final class TargetTableGoneCheck {
             return;
         }
         Dialect dialect = Databases.targetForUrl(config.target().jdbcUrl());
-        try (Connection target = StoredOffsetsCheck.openTarget(config)) {
+        try (Connection target = TargetAccess.open(config)) {
             List<TargetTableGone.TableState> states = states(config, stored, target, dialect);
             TargetTableGone.Outcome outcome = TargetTableGone.decide(states, configLabel == null ? "FILE" : configLabel);
             if (outcome instanceof TargetTableGone.Refuse r) {
@@ -70,7 +71,7 @@ final class TargetTableGoneCheck {
             String topic = config.topicFor(t);
             String name = config.targetTableFor(t);
             boolean offsets = stored.getOrDefault(topic, Map.of()).values().stream().anyMatch(o -> o > 0);
-            boolean exists = !offsets || exists(target, dialect, name);
+            boolean exists = !offsets || TargetAccess.tableExists(target, dialect, name);
             boolean missing = offsets && !exists;
             out.add(new TargetTableGone.TableState(t, name, topic, offsets, exists, written.contains(name),
                     missing && source.hasRows(t), missing && source.snapshotPending(t)));
@@ -78,19 +79,10 @@ final class TargetTableGoneCheck {
         return out;
     }
 
-    private static boolean exists(Connection c, Dialect dialect, String table) throws SQLException {
-        try (PreparedStatement ps = c.prepareStatement(dialect.columnsQuery())) {
-            ps.setString(1, table);
-            try (ResultSet rs = ps.executeQuery()) {
-                return rs.next();
-            }
-        }
-    }
-
     /** The {@code table_name} values of one of the sink's own tables, none when it does not exist. */
     private static List<String> tableNames(Connection c, Dialect dialect, String own) throws SQLException {
         List<String> names = new ArrayList<>();
-        if (!exists(c, dialect, own)) {
+        if (!TargetAccess.tableExists(c, dialect, own)) {
             return names;
         }
         try (PreparedStatement ps = c.prepareStatement("SELECT DISTINCT " + dialect.quote("table_name") + " FROM " + dialect.quote(own));

@@ -34,9 +34,7 @@ class TargetTableDroppedIT {
     @Test
     void aDroppedTargetTableIsRefusedAtStartAndTheTableSnapshotTheLineNamesRebuildsIt() throws Exception {
         try (CaptureFixture f = new CaptureFixture("tgone", dir, List.of(DROPPED, KEPT))) {
-            f.sql("CREATE TABLE public.t20a (id int PRIMARY KEY, note text)", "CREATE TABLE public.t20b (id int PRIMARY KEY, note text)",
-                    "INSERT INTO public.t20a SELECT g, 'a' || g FROM generate_series(1, 100) g",
-                    "INSERT INTO public.t20b SELECT g, 'b' || g FROM generate_series(1, 20) g");
+            createTables(f);
             Path yaml = f.writeYaml();
             try (Sidecar s = f.start(f.config())) {
                 f.sql("UPDATE public.t20a SET note = 'streamed' WHERE id <= 10");
@@ -47,43 +45,24 @@ class TargetTableDroppedIT {
             }
             f.sql("INSERT INTO public.t20a VALUES (101, 'while stopped')");
 
-            Path refused = dir.resolve("refused.log");
-            int code = f.awaitExit(f.spawn(refused, "run", "--config", yaml.toString()), refused, Duration.ofSeconds(60),
-                    () -> "it resumed into the dropped target table; target vs source: " + f.compareSummary("id"));
-            String output = Files.readString(refused);
-            assertThat(code).as("exit code of the refused start; log:\n" + output).isEqualTo(3);
-            List<String> errors = CaptureFixture.errorLines(refused);
-            assertThat(errors).as("one error line; log:\n" + output).hasSize(1);
-            System.out.println("refused with exit " + code + ": " + errors.get(0));
-            assertThat(errors.get(0)).contains("public.t20a", "target table t20a", "topic " + f.config().topicFor(DROPPED));
-            assertThat(CaptureFixture.stackTraceLines(refused)).as("no stack trace").isEmpty();
+            String line = refusedStart(f, yaml, () -> "it resumed into the dropped target table; target vs source: " + f.compareSummary("id"));
+            assertThat(line).contains("public.t20a", "target table t20a", "topic " + f.config().topicFor(DROPPED));
             assertThat(tableExists(f, "t20a")).as("nothing was created in the target").isFalse();
 
             // the way on, word for word: the one-table snapshot, then the start it names
-            List<String> commands = commands(errors.get(0));
-            assertThat(commands).hasSize(1);
-            assertThat(commands.get(0)).isEqualTo("tidemark snapshot --config " + yaml + " --table public.t20a");
-            Path snapshot = dir.resolve("snapshot.log");
-            assertThat(f.runToEnd(snapshot, args(commands.get(0)))).as(Files.readString(snapshot)).isZero();
-            List<String> next = commands(Files.readString(snapshot));
-            assertThat(next).as("the start the snapshot names; log:\n" + Files.readString(snapshot)).contains("tidemark run --config " + yaml);
             Path rebuilt = dir.resolve("rebuilt.log");
-            Process p = f.spawn(rebuilt, args("tidemark run --config " + yaml));
+            Process p = followSnapshotThenStart(f, yaml, line, rebuilt);
             awaitEqual(f, p, rebuilt, "the target rebuilt by the table snapshot equals the source");
             f.sql("INSERT INTO public.t20a VALUES (102, 'later')", "UPDATE public.t20b SET note = 'later' WHERE id = 1");
             awaitEqual(f, p, rebuilt, "later changes arrive");
-            p.destroy();
-            assertThat(p.waitFor(60, TimeUnit.SECONDS)).isTrue();
-            assertThat(p.exitValue()).as("exit code after SIGTERM; log:\n" + CaptureFixture.tail(rebuilt)).isZero();
+            stop(p, rebuilt);
         }
     }
 
     @Test
     void aTableMappedToANewTargetTableIsRefusedAtStartAndTheTableSnapshotTheLineNamesFillsIt() throws Exception {
         try (CaptureFixture f = new CaptureFixture("tmoved", dir, List.of(DROPPED, KEPT))) {
-            f.sql("CREATE TABLE public.t20a (id int PRIMARY KEY, note text)", "CREATE TABLE public.t20b (id int PRIMARY KEY, note text)",
-                    "INSERT INTO public.t20a SELECT g, 'a' || g FROM generate_series(1, 100) g",
-                    "INSERT INTO public.t20b SELECT g, 'b' || g FROM generate_series(1, 20) g");
+            createTables(f);
             try (Sidecar s = f.start(f.config())) {
                 f.awaitTargetEqual(s, "id");
             }
@@ -91,30 +70,17 @@ class TargetTableDroppedIT {
             Files.writeString(yaml, Files.readString(yaml).replace("target:\n", "target:\n  tables:\n    public.t20a: t20a_v2\n"));
             f.sql("INSERT INTO public.t20a VALUES (101, 'while stopped')");
 
-            Path refused = dir.resolve("refused.log");
-            int code = f.awaitExit(f.spawn(refused, "run", "--config", yaml.toString()), refused, Duration.ofSeconds(60),
-                    () -> "it resumed into the new target table t20a_v2: " + f.targetColumn("SELECT count(*) || ' rows: ' || group_concat(id) FROM t20a_v2"));
-            String output = Files.readString(refused);
-            assertThat(code).as("exit code of the refused start; log:\n" + output).isEqualTo(3);
-            List<String> errors = CaptureFixture.errorLines(refused);
-            assertThat(errors).as("one error line; log:\n" + output).hasSize(1);
-            System.out.println("refused with exit " + code + ": " + errors.get(0));
-            assertThat(errors.get(0)).contains("public.t20a", "target table t20a_v2", "topic " + f.config().topicFor(DROPPED));
+            String line = refusedStart(f, yaml, () -> "it resumed into the new target table t20a_v2: "
+                    + f.targetColumn("SELECT count(*) || ' rows: ' || group_concat(id) FROM t20a_v2"));
+            assertThat(line).contains("public.t20a", "target table t20a_v2", "topic " + f.config().topicFor(DROPPED));
             assertThat(tableExists(f, "t20a_v2")).as("nothing was created in the target").isFalse();
 
-            List<String> commands = commands(errors.get(0));
-            assertThat(commands).containsExactly("tidemark snapshot --config " + yaml + " --table public.t20a");
-            Path snapshot = dir.resolve("snapshot.log");
-            assertThat(f.runToEnd(snapshot, args(commands.get(0)))).as(Files.readString(snapshot)).isZero();
-            assertThat(commands(Files.readString(snapshot))).contains("tidemark run --config " + yaml);
             Path rebuilt = dir.resolve("rebuilt.log");
-            Process p = f.spawn(rebuilt, args("tidemark run --config " + yaml));
+            Process p = followSnapshotThenStart(f, yaml, line, rebuilt);
             awaitMapped(f, p, rebuilt, 101);
             f.sql("INSERT INTO public.t20a VALUES (102, 'later')");
             awaitMapped(f, p, rebuilt, 102);
-            p.destroy();
-            assertThat(p.waitFor(60, TimeUnit.SECONDS)).isTrue();
-            assertThat(p.exitValue()).as("exit code after SIGTERM; log:\n" + CaptureFixture.tail(rebuilt)).isZero();
+            stop(p, rebuilt);
         }
     }
 
@@ -144,6 +110,50 @@ class TargetTableDroppedIT {
         } catch (java.sql.SQLException e) {
             return e.getMessage();
         }
+    }
+
+    /**
+     * Runs the one command {@code line} names (the table snapshot), checks the start that command's output names, and
+     * spawns that start; its output goes into {@code log}.
+     */
+    private Process followSnapshotThenStart(CaptureFixture f, Path yaml, String line, Path log) throws Exception {
+        List<String> commands = commands(line);
+        assertThat(commands).containsExactly("tidemark snapshot --config " + yaml + " --table public.t20a");
+        Path snapshot = dir.resolve("snapshot.log");
+        assertThat(f.runToEnd(snapshot, args(commands.get(0)))).as(Files.readString(snapshot)).isZero();
+        String start = "tidemark run --config " + yaml;
+        assertThat(commands(Files.readString(snapshot))).as("the start the snapshot names; log:\n" + Files.readString(snapshot))
+                .contains(start);
+        return f.spawn(log, args(start));
+    }
+
+    /** The two captured tables: public.t20a (100 rows), public.t20b (20 rows). */
+    private static void createTables(CaptureFixture f) throws Exception {
+        f.sql("CREATE TABLE public.t20a (id int PRIMARY KEY, note text)", "CREATE TABLE public.t20b (id int PRIMARY KEY, note text)",
+                "INSERT INTO public.t20a SELECT g, 'a' || g FROM generate_series(1, 100) g",
+                "INSERT INTO public.t20b SELECT g, 'b' || g FROM generate_series(1, 20) g");
+    }
+
+    private static void stop(Process p, Path log) throws Exception {
+        p.destroy();
+        assertThat(p.waitFor(60, TimeUnit.SECONDS)).isTrue();
+        assertThat(p.exitValue()).as("exit code after SIGTERM; log:\n" + CaptureFixture.tail(log)).isZero();
+    }
+
+    /**
+     * Spawns {@code tidemark run --config yaml}, expects it refused (exit 3, one line, no stack trace) and returns that line;
+     * if it keeps running, fails with {@code whatIfRunning}.
+     */
+    private String refusedStart(CaptureFixture f, Path yaml, java.util.concurrent.Callable<String> whatIfRunning) throws Exception {
+        Path refused = dir.resolve("refused.log");
+        int code = f.awaitExit(f.spawn(refused, "run", "--config", yaml.toString()), refused, Duration.ofSeconds(60), whatIfRunning);
+        String output = Files.readString(refused);
+        assertThat(code).as("exit code of the refused start; log:\n" + output).isEqualTo(3);
+        List<String> errors = CaptureFixture.errorLines(refused);
+        assertThat(errors).as("one error line; log:\n" + output).hasSize(1);
+        assertThat(CaptureFixture.stackTraceLines(refused)).as("no stack trace").isEmpty();
+        System.out.println("refused with exit " + code + ": " + errors.get(0));
+        return errors.get(0);
     }
 
     private static void awaitEqual(CaptureFixture f, Process p, Path log, String what) throws Exception {
