@@ -117,10 +117,15 @@ final class TargetTableGoneCheck {
 
         boolean hasRows(TableId t) {
             String quoted = Identifiers.doubleQuoted(t.schema()) + "." + Identifiers.doubleQuoted(t.table());
-            try (Connection c = slots.connect(); PreparedStatement ps = c.prepareStatement(
-                    "SELECT to_regclass(?) IS NOT NULL AND EXISTS (SELECT 1 FROM " + quoted + ")")) {
-                ps.setString(1, quoted);
-                try (ResultSet rs = ps.executeQuery()) {
+            try (Connection c = slots.connect(); PreparedStatement exists = c.prepareStatement("SELECT to_regclass(?) IS NOT NULL")) {
+                exists.setString(1, quoted);
+                try (ResultSet rs = exists.executeQuery()) {
+                    if (!rs.next() || !rs.getBoolean(1)) {
+                        return false; // gone at the source too: capture's own checks speak for it
+                    }
+                }
+                try (PreparedStatement ps = c.prepareStatement("SELECT EXISTS (SELECT 1 FROM " + quoted + ")");
+                     ResultSet rs = ps.executeQuery()) {
                     return rs.next() && rs.getBoolean(1);
                 }
             } catch (SQLException e) {
