@@ -1,6 +1,7 @@
 package dev.tidemark.connector.debezium;
 
 import dev.tidemark.connector.config.PipelineConfig;
+import dev.tidemark.connector.config.TargetAccess;
 import dev.tidemark.event.TableId;
 import dev.tidemark.jdbc.Databases;
 import dev.tidemark.jdbc.Dialect;
@@ -15,7 +16,6 @@ import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Properties;
 import java.util.Set;
 
 /**
@@ -25,7 +25,7 @@ import java.util.Set;
  * every other pipeline's rows are left alone; a SQLite target that does not exist is not opened.
  */
 final class DropTarget {
-    static final String POSITIONS_TABLE = "tidemark_table_positions";
+    static final String POSITIONS_TABLE = SinkOptions.TABLE_POSITIONS_TABLE;
 
     private DropTarget() {
     }
@@ -36,11 +36,11 @@ final class DropTarget {
             return DropPlan.TargetLeftovers.NONE;
         }
         Dialect dialect = Databases.targetForUrl(url);
-        try (Connection c = open(config)) {
+        try (Connection c = TargetAccess.open(config)) {
             Set<String> stored = StoredOffsetsReader.readIfPresent(c, dialect, config.name()).map(m -> m.keySet()).orElse(Set.of());
             List<String> topics = config.topics().stream().filter(stored::contains).toList();
             List<String> tables = new ArrayList<>();
-            if (exists(c, dialect, POSITIONS_TABLE)) {
+            if (TargetAccess.tableExists(c, dialect, POSITIONS_TABLE)) {
                 for (TableId t : config.source().tables()) {
                     String name = config.targetTableFor(t);
                     try (PreparedStatement ps = c.prepareStatement("SELECT 1 FROM " + dialect.quote(POSITIONS_TABLE) + " WHERE "
@@ -68,7 +68,7 @@ final class DropTarget {
             return done;
         }
         Dialect dialect = Databases.targetForUrl(config.target().jdbcUrl());
-        try (Connection c = open(config)) {
+        try (Connection c = TargetAccess.open(config)) {
             c.setAutoCommit(false);
             try {
                 for (String topic : leftovers.offsetTopics()) {
@@ -98,25 +98,5 @@ final class DropTarget {
                     + ": " + e.getMessage() + " (nothing was deleted there; run tidemark drop again)", e);
         }
         return done;
-    }
-
-    private static boolean exists(Connection c, Dialect dialect, String table) throws SQLException {
-        try (PreparedStatement ps = c.prepareStatement(dialect.columnsQuery())) {
-            ps.setString(1, table);
-            try (ResultSet rs = ps.executeQuery()) {
-                return rs.next();
-            }
-        }
-    }
-
-    private static Connection open(PipelineConfig config) throws SQLException {
-        Properties p = new Properties();
-        if (config.target().user() != null) {
-            p.setProperty("user", config.target().user());
-        }
-        if (!config.target().password().isEmpty()) {
-            p.setProperty("password", config.target().password().reveal());
-        }
-        return JdbcEndpoints.open(JdbcEndpoints.Side.TARGET, config.target().jdbcUrl(), p);
     }
 }

@@ -142,7 +142,7 @@ public final class SnapshotSignals {
      * the source position {@code lsn} (the position of a schema-change message of that table): that snapshot comes
      * later in the stream, so every row it reads is read after the change.
      */
-    static boolean requestedAfter(Connection c, SourceConfig source, TableId table, long lsn) throws SQLException {
+    public static boolean requestedAfter(Connection c, SourceConfig source, TableId table, long lsn) throws SQLException {
         try (PreparedStatement ps = c.prepareStatement("SELECT id, data FROM " + quoted(table(source))
                 + " WHERE type = 'execute-snapshot' AND id LIKE 'tidemark-%'")) {
             try (ResultSet rs = ps.executeQuery()) {

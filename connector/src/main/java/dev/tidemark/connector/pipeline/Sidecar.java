@@ -79,6 +79,9 @@ public final class Sidecar implements AutoCloseable {
             if (withSink) {
                 String command = withCapture ? "run" : "sink";
                 StoredOffsetsCheck.check(config, sinkChoices.acceptRetentionGap(), command, configLabel);
+                if (!(replay instanceof ReplayFrom.Earliest) && captureChoice != CaptureChoice.RESNAPSHOT) {
+                    TargetTableGoneCheck.check(config, configLabel); // a replay or re-snapshot rebuilds every table
+                }
                 sink.set(SinkFactory.runner(config, replay, sinkChoices).withMetrics(metrics).withConfigFile(configLabel)
                         .withGapAdvice(GapWayOn.advice(config, command, configLabel == null ? "FILE" : configLabel))
                         .withHistory(HistoryRecord.topicFor(config.kafka().topicPrefix()), configLabel));

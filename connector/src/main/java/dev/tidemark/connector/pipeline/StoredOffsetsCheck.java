@@ -1,6 +1,7 @@
 package dev.tidemark.connector.pipeline;
 
 import dev.tidemark.connector.config.PipelineConfig;
+import dev.tidemark.connector.config.TargetAccess;
 import dev.tidemark.jdbc.Databases;
 import dev.tidemark.jdbc.JdbcEndpoints;
 import dev.tidemark.jdbc.UrlMask;
@@ -14,7 +15,6 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.Properties;
 import java.util.Set;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
@@ -80,19 +80,13 @@ final class StoredOffsetsCheck {
                 + GapWayOn.text(command, configLabel, GapWayOn.tables(pastTopics, tablesByTopic)));
     }
 
-    private static Map<String, Map<Integer, Long>> storedOffsets(PipelineConfig config) {
+    /** The offsets the target stored for {@code config}'s topics; empty for a target that stored none (read-only). */
+    static Map<String, Map<Integer, Long>> storedOffsets(PipelineConfig config) {
         String url = config.target().jdbcUrl();
         if (JdbcEndpoints.sqliteFile(url).filter(f -> !Files.exists(f)).isPresent()) {
             return Map.of();
         }
-        Properties p = new Properties();
-        if (config.target().user() != null) {
-            p.setProperty("user", config.target().user());
-        }
-        if (!config.target().password().isEmpty()) {
-            p.setProperty("password", config.target().password().reveal());
-        }
-        try (Connection c = JdbcEndpoints.open(JdbcEndpoints.Side.TARGET, url, p)) {
+        try (Connection c = TargetAccess.open(config)) {
             Map<String, Map<Integer, Long>> all = StoredOffsetsReader.readIfPresent(c, Databases.targetForUrl(url), config.name())
                     .orElse(Map.of());
             Map<String, Map<Integer, Long>> mine = new HashMap<>(all);

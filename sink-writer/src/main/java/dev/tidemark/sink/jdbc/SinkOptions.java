@@ -24,6 +24,8 @@ public record SinkOptions(String pipeline, String positionColumn, boolean applyT
     public static final String DELETED_COLUMN = "__tidemark_deleted";
     public static final String OFFSETS_TABLE = "tidemark_offsets";
     public static final String COLUMNS_TABLE = "tidemark_columns";
+    /** Where the sink keeps each target table's truncate and snapshot positions ({@code TablePositions}). */
+    public static final String TABLE_POSITIONS_TABLE = "tidemark_table_positions";
 
     /** What a delete event does to the target row. */
     public enum DeleteMode { HARD, SOFT }

@@ -29,7 +29,7 @@ import java.util.Map;
  * <p>Bound to one connection; not thread-safe (the sink's apply thread owns it).
  */
 final class TablePositions {
-    static final String TABLE = "tidemark_table_positions";
+    static final String TABLE = SinkOptions.TABLE_POSITIONS_TABLE;
 
     private final Connection connection;
     private final Dialect dialect;

@@ -1,0 +1,156 @@
+package dev.tidemark.connector.pipeline;
+
+import dev.tidemark.connector.config.PipelineConfig;
+import dev.tidemark.connector.config.TargetAccess;
+import dev.tidemark.connector.debezium.SlotState;
+import dev.tidemark.connector.debezium.SnapshotSignals;
+import dev.tidemark.connector.debezium.SourceSlots;
+import dev.tidemark.event.TableId;
+import dev.tidemark.jdbc.Databases;
+import dev.tidemark.jdbc.Dialect;
+import dev.tidemark.jdbc.Identifiers;
+import dev.tidemark.jdbc.UrlMask;
+import dev.tidemark.sink.jdbc.SinkOptions;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Before the sink of {@code run} or {@code sink} writes anything: refuses a target that lacks a table the stored
+ * offsets say was applied ({@link TargetTableGone}). Reads the target (which tables exist, which the sink recorded in
+ * {@value SinkOptions#COLUMNS_TABLE} and {@value SinkOptions#TABLE_POSITIONS_TABLE}) and, only for a missing table, the
+ * source (whether the table holds rows; the slot's confirmed position; the pipeline's signal table). A missing table
+ * with a pending snapshot is let through: its {@value SinkOptions#COLUMNS_TABLE} rows are removed so the sink creates
+ * it again instead of stopping as for a dropped table.
+ */
+final class TargetTableGoneCheck {
+    private static final Logger log = LoggerFactory.getLogger(TargetTableGoneCheck.class);
+
+    private TargetTableGoneCheck() {
+    }
+
+    /** @throws IllegalStateException with one line naming the tables at fault and the command that recovers */
+    static void check(PipelineConfig config, String configLabel) {
+        Map<String, Map<Integer, Long>> stored = StoredOffsetsCheck.storedOffsets(config);
+        if (stored.isEmpty()) {
+            return;
+        }
+        Dialect dialect = Databases.targetForUrl(config.target().jdbcUrl());
+        try (Connection target = TargetAccess.open(config)) {
+            List<TargetTableGone.TableState> states = states(config, stored, target, dialect);
+            TargetTableGone.Outcome outcome = TargetTableGone.decide(states, configLabel == null ? "FILE" : configLabel);
+            if (outcome instanceof TargetTableGone.Refuse r) {
+                throw new IllegalStateException(r.line());
+            }
+            for (TargetTableGone.TableState t : ((TargetTableGone.Proceed) outcome).rebuilt()) {
+                forget(target, dialect, t.target());
+                log.warn("table {}: target table {} no longer exists; a snapshot of it was requested, so the sink creates it again and "
+                        + "the snapshot fills it", t.source(), t.target());
+            }
+        } catch (SQLException e) {
+            throw new IllegalStateException("cannot check the target tables of pipeline " + config.name() + " in target "
+                    + UrlMask.mask(config.target().jdbcUrl()) + ": " + e.getMessage(), e);
+        }
+    }
+
+    private static List<TargetTableGone.TableState> states(PipelineConfig config, Map<String, Map<Integer, Long>> stored,
+                                                            Connection target, Dialect dialect) throws SQLException {
+        Set<String> written = new HashSet<>(tableNames(target, dialect, SinkOptions.COLUMNS_TABLE));
+        written.addAll(tableNames(target, dialect, SinkOptions.TABLE_POSITIONS_TABLE));
+        SourceRead source = new SourceRead(config);
+        List<TargetTableGone.TableState> out = new ArrayList<>();
+        for (TableId t : config.source().tables()) {
+            String topic = config.topicFor(t);
+            String name = config.targetTableFor(t);
+            boolean offsets = stored.getOrDefault(topic, Map.of()).values().stream().anyMatch(o -> o > 0);
+            boolean exists = !offsets || TargetAccess.tableExists(target, dialect, name);
+            boolean missing = offsets && !exists;
+            out.add(new TargetTableGone.TableState(t, name, topic, offsets, exists, written.contains(name),
+                    missing && source.hasRows(t), missing && source.snapshotPending(t)));
+        }
+        return out;
+    }
+
+    /** The {@code table_name} values of one of the sink's own tables, none when it does not exist. */
+    private static List<String> tableNames(Connection c, Dialect dialect, String own) throws SQLException {
+        List<String> names = new ArrayList<>();
+        if (!TargetAccess.tableExists(c, dialect, own)) {
+            return names;
+        }
+        try (PreparedStatement ps = c.prepareStatement("SELECT DISTINCT " + dialect.quote("table_name") + " FROM " + dialect.quote(own));
+             ResultSet rs = ps.executeQuery()) {
+            while (rs.next()) {
+                names.add(rs.getString(1));
+            }
+        }
+        return names;
+    }
+
+    private static void forget(Connection c, Dialect dialect, String table) throws SQLException {
+        try (PreparedStatement ps = c.prepareStatement("DELETE FROM " + dialect.quote(SinkOptions.COLUMNS_TABLE) + " WHERE "
+                + dialect.quote("table_name") + " = ?")) {
+            ps.setString(1, table);
+            ps.executeUpdate();
+        }
+        if (!c.getAutoCommit()) {
+            c.commit();
+        }
+    }
+
+    /** The source, read only for missing tables. */
+    private static final class SourceRead {
+        private final PipelineConfig config;
+        private final SourceSlots slots;
+
+        SourceRead(PipelineConfig config) {
+            this.config = config;
+            this.slots = new SourceSlots(config.source());
+        }
+
+        boolean hasRows(TableId t) {
+            String quoted = Identifiers.doubleQuoted(t.schema()) + "." + Identifiers.doubleQuoted(t.table());
+            try (Connection c = slots.connect(); PreparedStatement exists = c.prepareStatement("SELECT to_regclass(?) IS NOT NULL")) {
+                exists.setString(1, quoted);
+                try (ResultSet rs = exists.executeQuery()) {
+                    if (!rs.next() || !rs.getBoolean(1)) {
+                        return false; // gone at the source too: capture's own checks speak for it
+                    }
+                }
+                try (PreparedStatement ps = c.prepareStatement("SELECT EXISTS (SELECT 1 FROM " + quoted + ")");
+                     ResultSet rs = ps.executeQuery()) {
+                    return rs.next() && rs.getBoolean(1);
+                }
+            } catch (SQLException e) {
+                throw unreadable("table " + t, e);
+            }
+        }
+
+        /** A snapshot of {@code t} requested after the slot's confirmed position: capture has not taken it yet. */
+        boolean snapshotPending(TableId t) {
+            try {
+                if (!(slots.read() instanceof SlotState.Present p) || p.confirmedFlush() == null) {
+                    return false;
+                }
+                try (Connection c = slots.connect()) {
+                    return SnapshotSignals.exists(c, config.source())
+                            && SnapshotSignals.requestedAfter(c, config.source(), t, p.confirmedFlush().value());
+                }
+            } catch (SQLException e) {
+                throw unreadable("slot " + config.source().slot() + " and signal table " + SnapshotSignals.table(config.source()), e);
+            }
+        }
+
+        private IllegalStateException unreadable(String what, SQLException e) {
+            return new IllegalStateException("cannot read " + what + " on the source " + UrlMask.mask(config.source().jdbcUrl())
+                    + " to check the target tables of pipeline " + config.name() + ": " + e.getMessage(), e);
+        }
+    }
+}

@@ -1,0 +1,188 @@
+package dev.tidemark.tests.capture;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
+import dev.tidemark.connector.pipeline.Sidecar;
+import dev.tidemark.event.TableId;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.Statement;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Issue "schema and topology changes", item 6, at table granularity: one target table dropped by hand while the
+ * pipeline is stopped. Resuming from the stored offsets would create it on the next event with later rows only; the
+ * start is refused instead (exit 3, one line naming the source table, the target table, the topic and the one-table
+ * re-snapshot), and following that line word for word ends with the target equal to the source.
+ */
+class TargetTableDroppedIT {
+    static final TableId DROPPED = new TableId("public", "t20a");
+    static final TableId KEPT = new TableId("public", "t20b");
+
+    @TempDir
+    Path dir;
+
+    @Test
+    void aDroppedTargetTableIsRefusedAtStartAndTheTableSnapshotTheLineNamesRebuildsIt() throws Exception {
+        try (CaptureFixture f = new CaptureFixture("tgone", dir, List.of(DROPPED, KEPT))) {
+            createTables(f);
+            Path yaml = f.writeYaml();
+            try (Sidecar s = f.start(f.config())) {
+                f.sql("UPDATE public.t20a SET note = 'streamed' WHERE id <= 10");
+                f.awaitTargetEqual(s, "id");
+            }
+            try (Connection t = f.connectTarget(); Statement st = t.createStatement()) {
+                st.executeUpdate("DROP TABLE \"t20a\"");
+            }
+            f.sql("INSERT INTO public.t20a VALUES (101, 'while stopped')");
+
+            String line = refusedStart(f, yaml, () -> "it resumed into the dropped target table; target vs source: " + f.compareSummary("id"));
+            assertThat(line).contains("public.t20a", "target table t20a", "topic " + f.config().topicFor(DROPPED));
+            assertThat(tableExists(f, "t20a")).as("nothing was created in the target").isFalse();
+
+            // the way on, word for word: the one-table snapshot, then the start it names
+            Path rebuilt = dir.resolve("rebuilt.log");
+            Process p = followSnapshotThenStart(f, yaml, line, rebuilt);
+            awaitEqual(f, p, rebuilt, "the target rebuilt by the table snapshot equals the source");
+            f.sql("INSERT INTO public.t20a VALUES (102, 'later')", "UPDATE public.t20b SET note = 'later' WHERE id = 1");
+            awaitEqual(f, p, rebuilt, "later changes arrive");
+            stop(p, rebuilt);
+        }
+    }
+
+    @Test
+    void aTableMappedToANewTargetTableIsRefusedAtStartAndTheTableSnapshotTheLineNamesFillsIt() throws Exception {
+        try (CaptureFixture f = new CaptureFixture("tmoved", dir, List.of(DROPPED, KEPT))) {
+            createTables(f);
+            try (Sidecar s = f.start(f.config())) {
+                f.awaitTargetEqual(s, "id");
+            }
+            Path yaml = f.writeYaml();
+            Files.writeString(yaml, Files.readString(yaml).replace("target:\n", "target:\n  tables:\n    public.t20a: t20a_v2\n"));
+            f.sql("INSERT INTO public.t20a VALUES (101, 'while stopped')");
+
+            String line = refusedStart(f, yaml, () -> "it resumed into the new target table t20a_v2: "
+                    + f.targetColumn("SELECT count(*) || ' rows: ' || group_concat(id) FROM t20a_v2"));
+            assertThat(line).contains("public.t20a", "target table t20a_v2", "topic " + f.config().topicFor(DROPPED));
+            assertThat(tableExists(f, "t20a_v2")).as("nothing was created in the target").isFalse();
+
+            Path rebuilt = dir.resolve("rebuilt.log");
+            Process p = followSnapshotThenStart(f, yaml, line, rebuilt);
+            awaitMapped(f, p, rebuilt, 101);
+            f.sql("INSERT INTO public.t20a VALUES (102, 'later')");
+            awaitMapped(f, p, rebuilt, 102);
+            stop(p, rebuilt);
+        }
+    }
+
+    /** Waits until target table t20a_v2 holds exactly the source's rows of public.t20a (every id and note). */
+    private static void awaitMapped(CaptureFixture f, Process p, Path log, int rows) throws Exception {
+        String source = "SELECT string_agg(id || '=' || note, ',' ORDER BY id) FROM public.t20a";
+        String target = "SELECT group_concat(id || '=' || note, ',') FROM (SELECT id, note FROM t20a_v2 ORDER BY id)";
+        try {
+            await("t20a_v2 equals public.t20a (" + rows + " rows)").atMost(Duration.ofSeconds(90)).pollInterval(Duration.ofMillis(250))
+                    .failFast("tidemark run exited", () -> !p.isAlive())
+                    .until(() -> sourceValue(f, source).equals(targetValue(f, target)) && sourceValue(f, source).split(",").length == rows);
+        } catch (org.awaitility.core.TerminalFailureException | org.awaitility.core.ConditionTimeoutException e) {
+            throw new AssertionError(e.getMessage() + "; t20a_v2: " + targetValue(f, "SELECT count(*) FROM t20a_v2") + " rows\n--- last lines of "
+                    + log + " ---\n" + CaptureFixture.tail(log), e);
+        }
+    }
+
+    private static String sourceValue(CaptureFixture f, String sql) throws Exception {
+        try (Connection c = f.pg.connect(f.database); Statement st = c.createStatement(); var rs = st.executeQuery(sql)) {
+            return rs.next() ? String.valueOf(rs.getString(1)) : "";
+        }
+    }
+
+    private static String targetValue(CaptureFixture f, String sql) {
+        try (Connection c = f.connectTarget(); Statement st = c.createStatement(); var rs = st.executeQuery(sql)) {
+            return rs.next() ? String.valueOf(rs.getString(1)) : "";
+        } catch (java.sql.SQLException e) {
+            return e.getMessage();
+        }
+    }
+
+    /**
+     * Runs the one command {@code line} names (the table snapshot), checks the start that command's output names, and
+     * spawns that start; its output goes into {@code log}.
+     */
+    private Process followSnapshotThenStart(CaptureFixture f, Path yaml, String line, Path log) throws Exception {
+        List<String> commands = commands(line);
+        assertThat(commands).containsExactly("tidemark snapshot --config " + yaml + " --table public.t20a");
+        Path snapshot = dir.resolve("snapshot.log");
+        assertThat(f.runToEnd(snapshot, args(commands.get(0)))).as(Files.readString(snapshot)).isZero();
+        String start = "tidemark run --config " + yaml;
+        assertThat(commands(Files.readString(snapshot))).as("the start the snapshot names; log:\n" + Files.readString(snapshot))
+                .contains(start);
+        return f.spawn(log, args(start));
+    }
+
+    /** The two captured tables: public.t20a (100 rows), public.t20b (20 rows). */
+    private static void createTables(CaptureFixture f) throws Exception {
+        f.sql("CREATE TABLE public.t20a (id int PRIMARY KEY, note text)", "CREATE TABLE public.t20b (id int PRIMARY KEY, note text)",
+                "INSERT INTO public.t20a SELECT g, 'a' || g FROM generate_series(1, 100) g",
+                "INSERT INTO public.t20b SELECT g, 'b' || g FROM generate_series(1, 20) g");
+    }
+
+    private static void stop(Process p, Path log) throws Exception {
+        p.destroy();
+        assertThat(p.waitFor(60, TimeUnit.SECONDS)).isTrue();
+        assertThat(p.exitValue()).as("exit code after SIGTERM; log:\n" + CaptureFixture.tail(log)).isZero();
+    }
+
+    /**
+     * Spawns {@code tidemark run --config yaml}, expects it refused (exit 3, one line, no stack trace) and returns that line;
+     * if it keeps running, fails with {@code whatIfRunning}.
+     */
+    private String refusedStart(CaptureFixture f, Path yaml, java.util.concurrent.Callable<String> whatIfRunning) throws Exception {
+        Path refused = dir.resolve("refused.log");
+        int code = f.awaitExit(f.spawn(refused, "run", "--config", yaml.toString()), refused, Duration.ofSeconds(60), whatIfRunning);
+        String output = Files.readString(refused);
+        assertThat(code).as("exit code of the refused start; log:\n" + output).isEqualTo(3);
+        List<String> errors = CaptureFixture.errorLines(refused);
+        assertThat(errors).as("one error line; log:\n" + output).hasSize(1);
+        assertThat(CaptureFixture.stackTraceLines(refused)).as("no stack trace").isEmpty();
+        System.out.println("refused with exit " + code + ": " + errors.get(0));
+        return errors.get(0);
+    }
+
+    private static void awaitEqual(CaptureFixture f, Process p, Path log, String what) throws Exception {
+        try {
+            await(what).atMost(Duration.ofSeconds(90)).pollInterval(Duration.ofMillis(250))
+                    .failFast("tidemark run exited", () -> !p.isAlive()).until(() -> f.targetEqualsSource("id"));
+        } catch (org.awaitility.core.TerminalFailureException | org.awaitility.core.ConditionTimeoutException e) {
+            throw new AssertionError(e.getMessage() + "; target vs source: " + f.compareSummary("id") + "\n--- last lines of "
+                    + log + " ---\n" + CaptureFixture.tail(log), e);
+        }
+    }
+
+    private static boolean tableExists(CaptureFixture f, String table) throws Exception {
+        try (Connection t = f.connectTarget(); var rs = t.getMetaData().getTables(null, null, table, null)) {
+            return rs.next();
+        }
+    }
+
+    /** The commands in backticks in {@code text}. */
+    private static List<String> commands(String text) {
+        Matcher m = Pattern.compile("`(tidemark [^`]+)`|\\((tidemark [^)]+)\\)").matcher(text);
+        List<String> out = new ArrayList<>();
+        while (m.find()) {
+            out.add(m.group(1) != null ? m.group(1) : m.group(2));
+        }
+        return out;
+    }
+
+    private static String[] args(String command) {
+        return command.substring("tidemark ".length()).split(" ");
+    }
+}
