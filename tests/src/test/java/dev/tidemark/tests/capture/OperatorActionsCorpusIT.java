@@ -41,7 +41,9 @@ import org.junit.jupiter.params.provider.MethodSource;
  *
  * <p>{@link #eachStopIsRecoveredByTheCommandItsLineNames}: actions after which the pipeline stops or is refused on one
  * line whose way on is then followed word for word (the commands are parsed out of the line and run as written), ending
- * with a target equal to the source, which {@code tidemark reconcile} confirms ({@link OperatorActions}).
+ * with a target equal to the source, which {@code tidemark reconcile} confirms ({@link OperatorActions}; item 4's
+ * {@code --accept-gap} in {@link AcceptGapActions}; item 6's {@code drop --topics --yes}, checked to leave nothing
+ * behind, then {@code run}, in {@link DropActions}).
  */
 class OperatorActionsCorpusIT {
     private static final List<String> FORBIDDEN = List.of("\\tat [a-z]", "[A-Za-z]Exception\\b", "Caused by", "Cannot invoke");
@@ -294,13 +296,24 @@ class OperatorActionsCorpusIT {
 
     static Stream<Recovery> recoveries() {
         List<TableId> orders = List.of(OperatorActions.ORDERS);
+        List<TableId> ledger = List.of(AcceptGapActions.LEDGER);
         return Stream.of(
                 new Recovery("2 another running pipeline's slot: refused (run, --resnapshot, --accept-gap, drop) naming its owner; "
                         + "the advice followed runs on a slot of its own", orders, OperatorActions::anotherPipelinesSlot),
+                new Recovery("4 --accept-gap after pg_replication_slot_advance while stopped: refused naming it; followed, the gap "
+                        + "recorded, the next run resumes, the WARN line's repair ends equal", ledger, AcceptGapActions::slotAdvancedWhileStopped),
+                new Recovery("4 --accept-gap after an older copy of the offsets file was put back: refused naming it; followed, the "
+                        + "WARN line's repair ends equal", ledger, AcceptGapActions::olderOffsetsFilePutBack),
+                new Recovery("4 an older offsets file alone put back (its .delivered covering the slot): a plain run resumes, no gap",
+                        ledger, AcceptGapActions::olderOffsetsFileAlonePutBack),
+                new Recovery("4 --accept-gap after an offsets file from before a re-snapshot was put back: refused naming it; followed, "
+                        + "the WARN line's repair ends equal", ledger, AcceptGapActions::offsetsFileFromBeforeAResnapshotPutBack),
                 new Recovery("5 retention deleted records the target never applied: the sink stops naming the flag and the "
                         + "table's snapshot; both followed", orders, OperatorActions::retentionDeletedUnappliedRecords),
                 new Recovery("5, 6 topics deleted by hand while stopped: run, sink and status refuse creating nothing; the run's "
                         + "two commands followed", orders, OperatorActions::topicsDeletedWhileStopped),
+                new Recovery("6 drop --topics --yes leaves nothing Tidemark created and restores what it changed; run then applies "
+                        + "the new snapshot and ends equal", List.of(DropActions.A, DropActions.B, DropActions.C), DropActions::dropTopicsThenRun),
                 new Recovery("7 a second run of a running pipeline is refused at once naming who holds it", List.of(OperatorActions.TICKETS),
                         OperatorActions::secondRun),
                 new Recovery("11 Ctrl-C during the initial snapshot says what it means; the re-snapshot it names ends equal",

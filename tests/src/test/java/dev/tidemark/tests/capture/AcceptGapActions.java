@@ -16,115 +16,122 @@ import java.sql.ResultSet;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 
 /**
- * Issue 21 item 4: {@code --accept-gap}, which the refusal advises, must start capture from the slot's position, record
- * the gap (a WARN line naming both positions, a record in the state folder that {@code tidemark status} shows) and go
- * on streaming. Before, when the slot's restart position had passed the stored offsets, Debezium stopped it with
- * "The connector is trying to read change stream starting at … but this is no longer available on the server" (exit
- * 3). One test per way of getting there: the slot advanced while stopped, an older offsets file put back, and an
- * offsets file from before a re-snapshot put back. Each follows the refusal's advice word for word (the same command,
- * restarted with {@code --accept-gap}), then checks that changes made after the restart arrive, and that the next
- * plain {@code run} resumes.
+ * The scenarios of issue 21 item 4 in {@link OperatorActionsCorpusIT#eachStopIsRecoveredByTheCommandItsLineNames}:
+ * the slot's restart position has passed the stored offsets (the slot advanced while stopped, an older offsets file
+ * put back, an offsets file from before a re-snapshot put back). Capture is refused on one line naming
+ * {@code --accept-gap}; the same command restarted with it starts from the slot's position, records the gap (a WARN
+ * line naming both positions and the repair, a record in the state folder that {@code tidemark status} shows) and
+ * streams changes made after the restart; the next plain {@code run} resumes, and the repair the WARN line names,
+ * followed word for word, ends with a target equal to the source that {@code tidemark reconcile} confirms. An older
+ * offsets file put back alone (its {@code .delivered} still covering the slot) resumes with a plain {@code run} and
+ * records no gap.
  */
-class CaptureAcceptGapIT {
-    static final TableId T = new TableId("public", "ledger");
+final class AcceptGapActions {
+    static final TableId LEDGER = new TableId("public", "ledger");
 
-    @TempDir
-    Path dir;
-
-    @Test
-    void aSlotAdvancedWhileStoppedIsAcceptedFromTheSlotsPosition() throws Exception {
-        try (CaptureFixture f = new CaptureFixture("gap_advanced", dir, List.of(T))) {
-            seedAndApply(f);
-            Lsn stored = storedPosition(f);
-            f.sql("INSERT INTO ledger SELECT g, g FROM generate_series(101, 300) g", "CHECKPOINT",
-                    "UPDATE ledger SET amount = -amount WHERE id <= 50", "CHECKPOINT");
-            try (PreparedStatement ps = f.source.prepareStatement("SELECT pg_replication_slot_advance(?, pg_current_wal_lsn())")) {
-                ps.setString(1, f.slot());
-                ps.execute();
-            }
-            assertRestartPassed(f, stored);
-            refuseThenAcceptGap(f, "ahead");
-        }
+    private AcceptGapActions() {
     }
 
-    @Test
-    void anOlderOffsetsFilePutBackIsAcceptedFromTheSlotsPosition() throws Exception {
-        try (CaptureFixture f = new CaptureFixture("gap_oldfile", dir, List.of(T))) {
-            Path backup = dir.resolve("backup");
-            Files.createDirectories(backup);
-            f.sql("CREATE TABLE public.ledger (id int PRIMARY KEY, amount int)",
-                    "INSERT INTO ledger SELECT g, g FROM generate_series(1, 100) g");
-            Sidecar first = f.start(true, true);
-            f.awaitTargetEqual(first, "id");
-            Lsn old = awaitStoredPosition(f, null);
-            copyState(f, f.offsetsFile().getParent(), backup); // a backup of the state folder
-            f.sql("INSERT INTO ledger SELECT g, g FROM generate_series(101, 300) g", "CHECKPOINT",
-                    "UPDATE ledger SET amount = -amount WHERE id <= 50", "CHECKPOINT");
-            f.awaitTargetEqual(first, "id");
-            awaitStoredPosition(f, old);
-            first.close();
-            copyState(f, backup, f.offsetsFile().getParent()); // ... put back
-            f.sql("CHECKPOINT");
-            assertRestartPassed(f, old);
-            refuseThenAcceptGap(f, "ahead");
+    /** {@code pg_replication_slot_advance} while capture was stopped, past 200 inserts and 50 updates. */
+    static void slotAdvancedWhileStopped(OperatorActions s) throws Exception {
+        CaptureFixture f = s.f;
+        seedAndApply(f);
+        Lsn stored = storedPosition(f);
+        f.sql("INSERT INTO ledger SELECT g, g FROM generate_series(101, 300) g", "CHECKPOINT",
+                "UPDATE ledger SET amount = -amount WHERE id <= 50", "CHECKPOINT");
+        try (PreparedStatement ps = f.source.prepareStatement("SELECT pg_replication_slot_advance(?, pg_current_wal_lsn())")) {
+            ps.setString(1, f.slot());
+            ps.execute();
         }
+        assertRestartPassed(f, stored);
+        refuseThenAcceptGap(s, "ahead");
     }
 
-    @Test
-    void anOlderOffsetsFileAlonePutBackResumesFromTheSlotWithoutAGap() throws Exception {
-        try (CaptureFixture f = new CaptureFixture("gap_oldalone", dir, List.of(T))) {
-            f.sql("CREATE TABLE public.ledger (id int PRIMARY KEY, amount int)",
-                    "INSERT INTO ledger SELECT g, g FROM generate_series(1, 100) g");
-            Sidecar first = f.start(true, true);
-            f.awaitTargetEqual(first, "id");
-            Lsn old = awaitStoredPosition(f, null);
-            Path backup = dir.resolve("old.offsets");
-            Files.copy(f.offsetsFile(), backup);
-            f.sql("INSERT INTO ledger SELECT g, g FROM generate_series(101, 300) g", "CHECKPOINT",
-                    "UPDATE ledger SET amount = -amount WHERE id <= 50", "CHECKPOINT");
-            f.awaitTargetEqual(first, "id");
-            awaitStoredPosition(f, old);
-            first.close();
-            // only the offsets file is put back: its .delivered companion still says every change up to the slot is in Kafka
-            Files.copy(backup, f.offsetsFile(), StandardCopyOption.REPLACE_EXISTING);
-            f.sql("CHECKPOINT");
-            assertRestartPassed(f, old);
-            Path yaml = f.writeYaml();
-            Path log = dir.resolve("resume.log");
-            Process p = f.spawn(log, "run", "--config", yaml.toString());
-            f.sql("INSERT INTO ledger VALUES (1000, 1000)");
-            awaitRow(f, p, log, "id = 1000", "a plain run resumes (nothing was lost: Kafka has every change up to the slot)");
-            stop(p, log);
-            assertThat(f.targetEqualsSource("id")).as(f.compareSummary("id")).isTrue();
-            assertThat(f.offsetsFile().resolveSibling(f.name + ".gaps")).as("no gap: nothing was skipped").doesNotExist();
-        }
+    /** An older copy of the offsets file and its {@code .delivered} companion put back while stopped. */
+    static void olderOffsetsFilePutBack(OperatorActions s) throws Exception {
+        CaptureFixture f = s.f;
+        Path dir = s.dir;
+        Path backup = dir.resolve("backup");
+        Files.createDirectories(backup);
+        Lsn old = backedUpThenMovedOn(f, () -> copyState(f, f.offsetsFile().getParent(), backup)); // a backup of the state folder
+        copyState(f, backup, f.offsetsFile().getParent()); // ... put back
+        passedThenAcceptGap(s, old);
     }
 
-    @Test
-    void anOffsetsFileFromBeforeAResnapshotIsAcceptedFromTheNewSlotsPosition() throws Exception {
-        try (CaptureFixture f = new CaptureFixture("gap_resnap", dir, List.of(T))) {
-            Path backup = dir.resolve("backup");
-            Files.createDirectories(backup);
-            seedAndApply(f);
-            Lsn old = storedPosition(f);
-            copyState(f, f.offsetsFile().getParent(), backup);
-            Path yaml = f.writeYaml();
-            Path resnapshot = dir.resolve("resnapshot.log");
-            Process p = f.spawn(resnapshot, "run", "--config", yaml.toString(), "--resnapshot");
-            f.sql("INSERT INTO ledger SELECT g, g FROM generate_series(101, 150) g");
-            await("--resnapshot applied the new rows").atMost(Duration.ofSeconds(90)).pollInterval(Duration.ofMillis(250))
-                    .failFast("tidemark run --resnapshot exited", () -> !p.isAlive())
-                    .until(() -> f.targetEqualsSource("id"));
-            stop(p, resnapshot);
-            copyState(f, backup, f.offsetsFile().getParent()); // the file from before the re-snapshot
-            f.sql("CHECKPOINT");
-            assertRestartPassed(f, old);
-            refuseThenAcceptGap(f, "ahead");
-        }
+    /** An older offsets file put back alone: a plain {@code run} resumes from the slot and records no gap. */
+    static void olderOffsetsFileAlonePutBack(OperatorActions s) throws Exception {
+        CaptureFixture f = s.f;
+        Path dir = s.dir;
+        Path backup = dir.resolve("old.offsets");
+        Lsn old = backedUpThenMovedOn(f, () -> Files.copy(f.offsetsFile(), backup));
+        // only the offsets file is put back: its .delivered companion still says every change up to the slot is in Kafka
+        Files.copy(backup, f.offsetsFile(), StandardCopyOption.REPLACE_EXISTING);
+        f.sql("CHECKPOINT");
+        assertRestartPassed(f, old);
+        Path yaml = f.writeYaml();
+        Path log = dir.resolve("resume.log");
+        Process p = f.spawn(log, "run", "--config", yaml.toString());
+        f.sql("INSERT INTO ledger VALUES (1000, 1000)");
+        awaitRow(f, p, log, "id = 1000", "a plain run resumes (nothing was lost: Kafka has every change up to the slot)");
+        stop(p, log);
+        assertThat(f.targetEqualsSource("id")).as(f.compareSummary("id")).isTrue();
+        assertThat(f.offsetsFile().resolveSibling(f.name + ".gaps")).as("no gap: nothing was skipped").doesNotExist();
+        s.reconcileFindsNoDifference(yaml);
+    }
+
+    /** The offsets file (and {@code .delivered}) from before a {@code run --resnapshot} put back. */
+    static void offsetsFileFromBeforeAResnapshotPutBack(OperatorActions s) throws Exception {
+        CaptureFixture f = s.f;
+        Path dir = s.dir;
+        Path backup = dir.resolve("backup");
+        Files.createDirectories(backup);
+        seedAndApply(f);
+        Lsn old = storedPosition(f);
+        copyState(f, f.offsetsFile().getParent(), backup);
+        Path yaml = f.writeYaml();
+        Path resnapshot = dir.resolve("resnapshot.log");
+        Process p = f.spawn(resnapshot, "run", "--config", yaml.toString(), "--resnapshot");
+        f.sql("INSERT INTO ledger SELECT g, g FROM generate_series(101, 150) g");
+        await("--resnapshot applied the new rows").atMost(Duration.ofSeconds(90)).pollInterval(Duration.ofMillis(250))
+                .failFast("tidemark run --resnapshot exited", () -> !p.isAlive())
+                .until(() -> f.targetEqualsSource("id"));
+        stop(p, resnapshot);
+        copyState(f, backup, f.offsetsFile().getParent()); // the file from before the re-snapshot
+        passedThenAcceptGap(s, old);
+    }
+
+    /** After a checkpoint the slot's restart position is past {@code stored}; then {@link #refuseThenAcceptGap}. */
+    private static void passedThenAcceptGap(OperatorActions s, Lsn stored) throws Exception {
+        s.f.sql("CHECKPOINT");
+        assertRestartPassed(s.f, stored);
+        refuseThenAcceptGap(s, "ahead");
+    }
+
+    /** A backup step of the state folder. */
+    @FunctionalInterface
+    private interface Backup {
+        void take() throws Exception;
+    }
+
+    /**
+     * 100 rows captured and applied in this JVM, {@code backup} taken at the stored position (returned), then 200
+     * inserts and 50 updates captured and applied past it, then stopped.
+     */
+    private static Lsn backedUpThenMovedOn(CaptureFixture f, Backup backup) throws Exception {
+        f.sql("CREATE TABLE public.ledger (id int PRIMARY KEY, amount int)",
+                "INSERT INTO ledger SELECT g, g FROM generate_series(1, 100) g");
+        Sidecar first = f.start(true, true);
+        f.awaitTargetEqual(first, "id");
+        Lsn old = awaitStoredPosition(f, null);
+        backup.take();
+        f.sql("INSERT INTO ledger SELECT g, g FROM generate_series(101, 300) g", "CHECKPOINT",
+                "UPDATE ledger SET amount = -amount WHERE id <= 50", "CHECKPOINT");
+        f.awaitTargetEqual(first, "id");
+        awaitStoredPosition(f, old);
+        first.close();
+        return old;
     }
 
     /** 100 rows captured and applied in this JVM, then stopped. */
@@ -140,7 +147,8 @@ class CaptureAcceptGapIT {
      * The refused start, the advised restart with {@code --accept-gap} (changes after it arrive; WARN line and gap
      * record name both positions; status shows the gap), then a plain restart that resumes and streams on.
      */
-    private static void refuseThenAcceptGap(CaptureFixture f, String mention) throws Exception {
+    private static void refuseThenAcceptGap(OperatorActions s, String mention) throws Exception {
+        CaptureFixture f = s.f;
         Path yaml = f.writeYaml();
         Lsn stored = storedPosition(f);
         Path refused = f.dir.resolve("refused.log");
@@ -183,6 +191,7 @@ class CaptureAcceptGapIT {
         Path repaired = f.dir.resolve("repair.log");
         assertThat(f.runToEnd(repaired, repair.split(" "))).as("the repair the WARN line names; log:\n" + CaptureFixture.tail(repaired)).isZero();
         assertThat(f.targetEqualsSource("id")).as("after the repair the WARN line names: " + f.compareSummary("id")).isTrue();
+        s.reconcileFindsNoDifference(yaml);
     }
 
     private static void awaitRow(CaptureFixture f, Process p, Path log, String where, String what) {
