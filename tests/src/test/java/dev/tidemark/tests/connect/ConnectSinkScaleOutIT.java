@@ -140,9 +140,14 @@ class ConnectSinkScaleOutIT {
     private static void targetOffsetsWinOverConnects(ConnectWorld world, TestInfrastructure.PgServer pg, String targetDb,
                                                      Map<TopicPartition, Long> ends) throws Exception {
         Map<TopicPartition, String> written = ConnectWorld.offsetsWrittenAt(pg, targetDb, CONNECTOR);
-        world.connect.stopConnector(CONNECTOR);
-        await("connector " + CONNECTOR + " stopped").atMost(Duration.ofSeconds(60)).pollInterval(Duration.ofMillis(200))
-                .until(() -> "STOPPED".equals(world.connect.connectorStatus(CONNECTOR).connector().state()));
+        // right after the rebalances a worker may still forward the request to the stopped worker it last knew as the
+        // leader ("IO Error trying to forward REST request … Connection refused"): asked again until the group answers
+        await("connector " + CONNECTOR + " stopped").atMost(Duration.ofSeconds(60)).pollInterval(Duration.ofMillis(500))
+                .ignoreException(org.apache.kafka.connect.runtime.rest.errors.ConnectRestException.class)
+                .until(() -> {
+                    world.connect.stopConnector(CONNECTOR);
+                    return "STOPPED".equals(world.connect.connectorStatus(CONNECTOR).connector().state());
+                });
         Map<TopicPartition, Long> zero = new HashMap<>();
         for (TopicPartition tp : ends.keySet()) {
             world.connect.alterSinkConnectorOffset(CONNECTOR, tp, 0L);
