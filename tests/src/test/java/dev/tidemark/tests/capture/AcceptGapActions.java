@@ -130,6 +130,13 @@ final class AcceptGapActions {
                 "UPDATE ledger SET amount = -amount WHERE id <= 50", "CHECKPOINT");
         f.awaitTargetEqual(first, "id");
         awaitStoredPosition(f, old);
+        // the slot's restart position moves only while capture confirms positions past a logged snapshot of running
+        // transactions (each CHECKPOINT writes one): wait for it here, where the scenario needs it past the backup
+        await("the slot's restart_lsn past the backed-up position " + old).atMost(Duration.ofSeconds(60))
+                .pollInterval(Duration.ofMillis(500)).until(() -> {
+                    f.sql("CHECKPOINT");
+                    return restartPassed(f, old);
+                });
         first.close();
         return old;
     }
@@ -208,6 +215,17 @@ final class AcceptGapActions {
         p.destroy();
         assertThat(p.waitFor(60, TimeUnit.SECONDS)).isTrue();
         assertThat(p.exitValue()).as("exit code after SIGTERM; log:\n" + CaptureFixture.tail(log)).isZero();
+    }
+
+    private static boolean restartPassed(CaptureFixture f, Lsn stored) throws Exception {
+        try (PreparedStatement ps = f.source.prepareStatement(
+                "SELECT restart_lsn > ?::pg_lsn FROM pg_replication_slots WHERE slot_name = ?")) {
+            ps.setString(1, stored.toString());
+            ps.setString(2, f.slot());
+            try (ResultSet rs = ps.executeQuery()) {
+                return rs.next() && rs.getBoolean(1);
+            }
+        }
     }
 
     /** The test's own precondition: the slot's restart position is past the stored one, as in the report. */
