@@ -217,28 +217,26 @@ final class AcceptGapActions {
         assertThat(p.exitValue()).as("exit code after SIGTERM; log:\n" + CaptureFixture.tail(log)).isZero();
     }
 
-    private static boolean restartPassed(CaptureFixture f, Lsn stored) throws Exception {
-        try (PreparedStatement ps = f.source.prepareStatement(
-                "SELECT restart_lsn > ?::pg_lsn FROM pg_replication_slots WHERE slot_name = ?")) {
-            ps.setString(1, stored.toString());
-            ps.setString(2, f.slot());
-            try (ResultSet rs = ps.executeQuery()) {
-                return rs.next() && rs.getBoolean(1);
-            }
-        }
-    }
-
-    /** The test's own precondition: the slot's restart position is past the stored one, as in the report. */
-    private static void assertRestartPassed(CaptureFixture f, Lsn stored) throws Exception {
+    /** The slot's restart position as text, and whether it is past {@code stored}; empty while the slot is missing. */
+    private static java.util.Optional<java.util.Map.Entry<String, Boolean>> restart(CaptureFixture f, Lsn stored) throws Exception {
         try (PreparedStatement ps = f.source.prepareStatement(
                 "SELECT restart_lsn::text, restart_lsn > ?::pg_lsn FROM pg_replication_slots WHERE slot_name = ?")) {
             ps.setString(1, stored.toString());
             ps.setString(2, f.slot());
             try (ResultSet rs = ps.executeQuery()) {
-                assertThat(rs.next()).isTrue();
-                assertThat(rs.getBoolean(2)).as("restart_lsn " + rs.getString(1) + " past the stored " + stored).isTrue();
+                return rs.next() ? java.util.Optional.of(java.util.Map.entry(rs.getString(1), rs.getBoolean(2))) : java.util.Optional.empty();
             }
         }
+    }
+
+    private static boolean restartPassed(CaptureFixture f, Lsn stored) throws Exception {
+        return restart(f, stored).map(java.util.Map.Entry::getValue).orElse(false);
+    }
+
+    /** The test's own precondition: the slot's restart position is past the stored one, as in the report. */
+    private static void assertRestartPassed(CaptureFixture f, Lsn stored) throws Exception {
+        java.util.Map.Entry<String, Boolean> r = restart(f, stored).orElseThrow(() -> new AssertionError("slot " + f.slot() + " missing"));
+        assertThat(r.getValue()).as("restart_lsn " + r.getKey() + " past the stored " + stored).isTrue();
     }
 
     private static Lsn storedPosition(CaptureFixture f) {
