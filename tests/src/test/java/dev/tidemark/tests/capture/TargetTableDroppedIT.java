@@ -19,10 +19,12 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * Issue "schema and topology changes", item 6, at table granularity: one target table dropped by hand while the
- * pipeline is stopped. Resuming from the stored offsets would create it on the next event with later rows only; the
- * start is refused instead (exit 3, one line naming the source table, the target table, the topic and the one-table
- * re-snapshot), and following that line word for word ends with the target equal to the source.
+ * Issue "schema and topology changes", item 6, at table granularity: one target table dropped (or emptied) by hand
+ * while the pipeline is stopped. Resuming from the stored offsets would create it on the next event with later rows
+ * only (or leave it without the rows applied before); the start is refused instead (exit 3, one line naming the source
+ * table, the target table, the topic and the one-table re-snapshot), and following that line word for word ends with
+ * the target equal to the source. A target table that is empty because the source's rows were all deleted, refilled at
+ * the source while stopped, is no fault.
  */
 class TargetTableDroppedIT {
     static final TableId DROPPED = new TableId("public", "t20a");
@@ -81,6 +83,52 @@ class TargetTableDroppedIT {
             f.sql("INSERT INTO public.t20a VALUES (102, 'later')");
             awaitMapped(f, p, rebuilt, 102);
             stop(p, rebuilt);
+        }
+    }
+
+    @Test
+    void aTargetTableEmptiedByHandIsRefusedAtStartAndTheTableSnapshotTheLineNamesRefillsIt() throws Exception {
+        try (CaptureFixture f = new CaptureFixture("temptied", dir, List.of(DROPPED, KEPT))) {
+            createTables(f);
+            Path yaml = f.writeYaml();
+            try (Sidecar s = f.start(f.config())) {
+                f.sql("UPDATE public.t20a SET note = 'streamed' WHERE id <= 10", "DELETE FROM public.t20a WHERE id = 100");
+                f.awaitTargetEqual(s, "id");
+            }
+            try (Connection t = f.connectTarget(); Statement st = t.createStatement()) {
+                st.executeUpdate("DELETE FROM \"t20a\"");
+            }
+            f.sql("INSERT INTO public.t20a VALUES (101, 'while stopped')", "DELETE FROM public.t20a WHERE id = 1");
+
+            String line = refusedStart(f, yaml, () -> "it resumed into the emptied target table; target vs source: " + f.compareSummary("id"));
+            assertThat(line).contains("public.t20a", "target table t20a", "topic " + f.config().topicFor(DROPPED), "holds no rows");
+            assertThat(f.targetColumn("SELECT count(*) FROM t20a")).as("nothing was applied").containsExactly("0");
+
+            Path refilled = dir.resolve("refilled.log");
+            Process p = followSnapshotThenStart(f, yaml, line, refilled);
+            awaitEqual(f, p, refilled, "the target refilled by the table snapshot equals the source");
+            f.sql("INSERT INTO public.t20a VALUES (102, 'later')", "UPDATE public.t20b SET note = 'later' WHERE id = 1");
+            awaitEqual(f, p, refilled, "later changes arrive");
+            stop(p, refilled);
+        }
+    }
+
+    @Test
+    void aTargetTableEmptiedByTheSourceAndRefilledAtTheSourceWhileStoppedStartsWithoutARefusal() throws Exception {
+        try (CaptureFixture f = new CaptureFixture("trefill", dir, List.of(DROPPED, KEPT))) {
+            createTables(f);
+            Path yaml = f.writeYaml();
+            try (Sidecar s = f.start(f.config())) {
+                f.sql("DELETE FROM public.t20a");
+                f.awaitTargetEqual(s, "id");
+            }
+            assertThat(f.targetColumn("SELECT count(*) FROM t20a")).containsExactly("0");
+            f.sql("INSERT INTO public.t20a SELECT g, 'again' || g FROM generate_series(1, 5) g");
+
+            Path resumed = dir.resolve("resumed.log");
+            Process p = f.spawn(resumed, "run", "--config", yaml.toString());
+            awaitEqual(f, p, resumed, "the rows inserted at the source while stopped arrive in the empty target table");
+            stop(p, resumed);
         }
     }
 
