@@ -119,6 +119,7 @@ class TargetTableDroppedIT {
             createTables(f);
             Path yaml = f.writeYaml();
             try (Sidecar s = f.start(f.config())) {
+                f.awaitTargetEqual(s, "id"); // the snapshot applied: then every row is deleted at the source
                 f.sql("DELETE FROM public.t20a");
                 f.awaitTargetEqual(s, "id");
             }
