@@ -11,8 +11,10 @@ import dev.tidemark.sink.jdbc.PartitionOffset;
 import dev.tidemark.sink.kafka.PoisonIsolator;
 import java.sql.SQLException;
 import java.util.Collection;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
@@ -35,6 +37,8 @@ import org.slf4j.LoggerFactory;
  *   <li>The target's offsets win: {@link #open} reads them and seeks every opened partition there
  *       ({@link SeekPlan}); {@link #preCommit} returns only offsets committed in the target ({@link TargetCommits}),
  *       so Connect's Kafka commits never run ahead of the target.</li>
+ *   <li>A partition resumed at a stored offset whose target table no longer exists (dropped, or {@code target.tables}
+ *       changed) stops the task before its first write, naming the way on ({@link ResumedTable}).</li>
  *   <li>The position guard of the sink: an event older than a row's stored source position never overwrites it.</li>
  *   <li>Fencing: if another task moved a partition's stored offset (it owns the partition now), this task's
  *       transaction rolls back whole and it seeks its partitions to the stored offsets again.</li>
@@ -62,6 +66,9 @@ public final class TidemarkSinkTask extends SinkTask {
     private PoisonRoute route;
     private long applied;
     private long reported;
+    /** Opened partitions resumed at a stored offset above 0 whose target table is not checked yet ({@link ResumedTable}). */
+    private final Map<TopicPartition, Long> resumed = new HashMap<>();
+    private String connector;
 
     @Override
     public String version() {
@@ -71,6 +78,7 @@ public final class TidemarkSinkTask extends SinkTask {
     @Override
     public void start(Map<String, String> props) {
         settings = ConnectSinkConfig.parse(props);
+        connector = props.getOrDefault(ConnectSinkConfig.CONNECTOR_NAME, settings.options().pipeline());
         bytes = new RecordBytes();
         reporter = settings.poison() == PoisonRoute.DEAD_LETTER ? context.errantRecordReporter() : null;
         route = settings.poison().given(reporter != null);
@@ -88,6 +96,11 @@ public final class TidemarkSinkTask extends SinkTask {
         Map<String, Map<Integer, Long>> stored = storedOffsets();
         Map<TopicPartition, Long> seeks = SeekPlan.plan(partitions, stored);
         commits.read(SeekPlan.storedOnly(partitions, stored));
+        SeekPlan.storedOnly(partitions, stored).forEach((tp, at) -> {
+            if (at > 0) {
+                resumed.put(tp, at);
+            }
+        });
         context.offset(seeks);
         log.info("pipeline {}: opened {}; starting at the target's offsets {}", settings.options().pipeline(), partitions, seeks);
     }
@@ -99,6 +112,7 @@ public final class TidemarkSinkTask extends SinkTask {
         }
         List<Incoming> items = Incoming.decode(decoder, bytes, records);
         try {
+            checkResumed(items);
             for (int from = 0; from < items.size(); from += settings.batchSize()) {
                 isolator.apply(items.subList(from, Math.min(items.size(), from + settings.batchSize())), target());
             }
@@ -107,6 +121,27 @@ public final class TidemarkSinkTask extends SinkTask {
             rewindToStored();
         } catch (SinkException e) {
             throw new ConnectException(e.getMessage(), e);
+        }
+    }
+
+    /**
+     * Before the first row change of a partition resumed at a stored offset is applied: its target table must exist
+     * ({@link ResumedTable}), else the task stops with one line naming topic, partition, table and the way on.
+     */
+    private void checkResumed(List<Incoming> items) {
+        for (Incoming i : items) {
+            TopicPartition tp = new TopicPartition(i.record().originalTopic(), i.record().originalKafkaPartition());
+            if (!(i.event() instanceof ChangeEvent.Upsert || i.event() instanceof ChangeEvent.Delete) || !resumed.containsKey(tp)) {
+                continue;
+            }
+            String target = settings.options().targetTables().of(i.event().table());
+            JdbcChangeSink.TableFound found = sink.findTable(target);
+            Optional<String> refusal = ResumedTable.refusal(tp, resumed.get(tp), i.event().table(), target, found.exists(),
+                    found.written(), settings.options().pipeline(), connector);
+            if (refusal.isPresent()) {
+                throw new ConnectException(refusal.get());
+            }
+            resumed.remove(tp);
         }
     }
 
@@ -180,6 +215,7 @@ public final class TidemarkSinkTask extends SinkTask {
     @Override
     public void close(Collection<TopicPartition> partitions) {
         commits.forget(partitions);
+        resumed.keySet().removeAll(partitions);
     }
 
     @Override

@@ -10,7 +10,8 @@ import java.util.Properties;
 
 /**
  * The plain reads of a pipeline's target that checks and commands share: a connection with the target's credentials,
- * and whether a table exists (the dialect's catalog query, the sink's own notion of it). Writes nothing.
+ * whether a table exists (the dialect's catalog query, the sink's own notion of it) and whether it holds rows. Writes
+ * nothing.
  */
 public final class TargetAccess {
     private TargetAccess() {
@@ -35,6 +36,14 @@ public final class TargetAccess {
             try (ResultSet rs = ps.executeQuery()) {
                 return rs.next();
             }
+        }
+    }
+
+    /** Whether {@code table}, which must exist, holds at least one row. */
+    public static boolean hasRows(Connection c, Dialect dialect, String table) throws SQLException {
+        try (PreparedStatement ps = c.prepareStatement("SELECT 1 FROM " + dialect.quote(table) + " LIMIT 1");
+             ResultSet rs = ps.executeQuery()) {
+            return rs.next();
         }
     }
 }

@@ -81,6 +81,7 @@ public final class Sidecar implements AutoCloseable {
                 StoredOffsetsCheck.check(config, sinkChoices.acceptRetentionGap(), command, configLabel);
                 if (!(replay instanceof ReplayFrom.Earliest) && captureChoice != CaptureChoice.RESNAPSHOT) {
                     TargetTableGoneCheck.check(config, configLabel); // a replay or re-snapshot rebuilds every table
+                    TargetTableEmptiedCheck.check(config, configLabel);
                 }
                 sink.set(SinkFactory.runner(config, replay, sinkChoices).withMetrics(metrics).withConfigFile(configLabel)
                         .withGapAdvice(GapWayOn.advice(config, command, configLabel == null ? "FILE" : configLabel))

@@ -338,6 +338,26 @@ public final class JdbcChangeSink implements AutoCloseable {
         }
     }
 
+    /** What the target holds of one table: whether it exists, whether this sink recorded it (wrote it before). */
+    public record TableFound(boolean exists, boolean written) {
+    }
+
+    /** Reads afresh, for a check before anything is applied, what the target holds of {@code table}. */
+    public TableFound findTable(String table) {
+        return executor.run(() -> {
+            try {
+                tables.forget();
+                TableFound found = new TableFound(tables.columns(table).isPresent(), tables.wrote(table));
+                connection.commit();
+                return found;
+            } catch (SQLException e) {
+                rollbackQuietly();
+                throw new SinkException("cannot read whether table " + table + " exists in the " + dialect.name() + " target: "
+                        + e.getMessage(), e);
+            }
+        });
+    }
+
     /** Names of the tables this sink has created or seen, for diagnostics. */
     public Set<String> knownColumns(String table) throws SQLException {
         return tables.columns(table).orElse(Set.of());

@@ -179,6 +179,11 @@ final class TargetTables {
         return columns(table).isEmpty() && !recorded.of(table).isEmpty();
     }
 
+    /** Whether the sink recorded {@code table} in {@value SinkOptions#COLUMNS_TABLE}: it created or wrote it before. */
+    boolean wrote(String table) throws SQLException {
+        return !recorded.of(table).isEmpty();
+    }
+
     /** The one-line fault for a table the sink wrote before that no longer exists. */
     static SinkException dropped(String table, String engine, Throwable cause) {
         return new SinkException("table " + table + " was written by this sink (it is recorded in " + SinkOptions.COLUMNS_TABLE

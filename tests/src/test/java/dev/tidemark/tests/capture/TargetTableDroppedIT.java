@@ -5,6 +5,7 @@ import static org.awaitility.Awaitility.await;
 
 import dev.tidemark.connector.pipeline.Sidecar;
 import dev.tidemark.event.TableId;
+import dev.tidemark.tests.sink.TargetDatabase;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
@@ -19,10 +20,12 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * Issue "schema and topology changes", item 6, at table granularity: one target table dropped by hand while the
- * pipeline is stopped. Resuming from the stored offsets would create it on the next event with later rows only; the
- * start is refused instead (exit 3, one line naming the source table, the target table, the topic and the one-table
- * re-snapshot), and following that line word for word ends with the target equal to the source.
+ * Issue "schema and topology changes", item 6, at table granularity: one target table dropped (or emptied) by hand
+ * while the pipeline is stopped. Resuming from the stored offsets would create it on the next event with later rows
+ * only (or leave it without the rows applied before); the start is refused instead (exit 3, one line naming the source
+ * table, the target table, the topic and the one-table re-snapshot), and following that line word for word ends with
+ * the target equal to the source. A target table that is empty because the source's rows were all deleted, refilled at
+ * the source while stopped, is no fault.
  */
 class TargetTableDroppedIT {
     static final TableId DROPPED = new TableId("public", "t20a");
@@ -45,7 +48,7 @@ class TargetTableDroppedIT {
             }
             f.sql("INSERT INTO public.t20a VALUES (101, 'while stopped')");
 
-            String line = refusedStart(f, yaml, () -> "it resumed into the dropped target table; target vs source: " + f.compareSummary("id"));
+            String line = refusedStart(f, yaml, "run", () -> "it resumed into the dropped target table; target vs source: " + f.compareSummary("id"));
             assertThat(line).contains("public.t20a", "target table t20a", "topic " + f.config().topicFor(DROPPED));
             assertThat(tableExists(f, "t20a")).as("nothing was created in the target").isFalse();
 
@@ -70,7 +73,7 @@ class TargetTableDroppedIT {
             Files.writeString(yaml, Files.readString(yaml).replace("target:\n", "target:\n  tables:\n    public.t20a: t20a_v2\n"));
             f.sql("INSERT INTO public.t20a VALUES (101, 'while stopped')");
 
-            String line = refusedStart(f, yaml, () -> "it resumed into the new target table t20a_v2: "
+            String line = refusedStart(f, yaml, "run", () -> "it resumed into the new target table t20a_v2: "
                     + f.targetColumn("SELECT count(*) || ' rows: ' || group_concat(id) FROM t20a_v2"));
             assertThat(line).contains("public.t20a", "target table t20a_v2", "topic " + f.config().topicFor(DROPPED));
             assertThat(tableExists(f, "t20a_v2")).as("nothing was created in the target").isFalse();
@@ -81,6 +84,86 @@ class TargetTableDroppedIT {
             f.sql("INSERT INTO public.t20a VALUES (102, 'later')");
             awaitMapped(f, p, rebuilt, 102);
             stop(p, rebuilt);
+        }
+    }
+
+    @Test
+    void aTargetTableEmptiedByHandIsRefusedAtStartAndTheTableSnapshotTheLineNamesRefillsIt() throws Exception {
+        try (CaptureFixture f = new CaptureFixture("temptied", dir, List.of(DROPPED, KEPT))) {
+            emptiedByHandThenFollowed(f, "DELETE FROM \"t20a\"");
+        }
+    }
+
+    @Test
+    void aPostgresTargetTableTruncatedByHandIsRefusedAtStartAndTheTableSnapshotTheLineNamesRefillsIt() throws Exception {
+        try (TargetDatabase pgTarget = TargetDatabase.postgres();
+             CaptureFixture f = new CaptureFixture("ttruncpg", dir, List.of(DROPPED, KEPT), pgTarget)) {
+            emptiedByHandThenFollowed(f, "TRUNCATE \"t20a\"");
+        }
+    }
+
+    @Test
+    void aTargetTableEmptiedByHandIsRefusedByTidemarkSinkAloneToo() throws Exception {
+        try (CaptureFixture f = new CaptureFixture("temptsink", dir, List.of(DROPPED, KEPT))) {
+            createTables(f);
+            Path yaml = f.writeYaml();
+            try (Sidecar s = f.start(f.config())) {
+                f.awaitTargetEqual(s, "id");
+            }
+            try (Connection t = f.connectTarget(); Statement st = t.createStatement()) {
+                st.executeUpdate("DELETE FROM \"t20a\"");
+            }
+            String line = refusedStart(f, yaml, "sink", () -> "tidemark sink resumed into the emptied target table");
+            assertThat(line).contains("target table t20a holds no rows", "`tidemark snapshot --config " + yaml + " --table public.t20a`");
+            assertThat(f.targetColumn("SELECT count(*) FROM t20a")).as("nothing was applied").containsExactly("0");
+        }
+    }
+
+    /**
+     * Applies changes, stops, empties target table t20a with {@code emptying}, changes the source while stopped;
+     * expects the start refused and follows the line word for word to a target equal to the source.
+     */
+    private void emptiedByHandThenFollowed(CaptureFixture f, String emptying) throws Exception {
+        createTables(f);
+        Path yaml = f.writeYaml();
+        try (Sidecar s = f.start(f.config())) {
+            f.sql("UPDATE public.t20a SET note = 'streamed' WHERE id <= 10", "DELETE FROM public.t20a WHERE id = 100");
+            f.awaitTargetEqual(s, "id");
+        }
+        try (Connection t = f.connectTarget(); Statement st = t.createStatement()) {
+            st.executeUpdate(emptying);
+        }
+        f.sql("INSERT INTO public.t20a VALUES (101, 'while stopped')", "DELETE FROM public.t20a WHERE id = 1");
+
+        String line = refusedStart(f, yaml, "run", () -> "it resumed into the emptied target table; target vs source: " + f.compareSummary("id"));
+        assertThat(line).contains("public.t20a", "target table t20a", "topic " + f.config().topicFor(DROPPED), "holds no rows");
+        assertThat(f.targetColumn("SELECT count(*) FROM t20a")).as("nothing was applied").containsExactly("0");
+
+        Path refilled = dir.resolve("refilled.log");
+        Process p = followSnapshotThenStart(f, yaml, line, refilled);
+        awaitEqual(f, p, refilled, "the target refilled by the table snapshot equals the source");
+        f.sql("INSERT INTO public.t20a VALUES (102, 'later')", "UPDATE public.t20b SET note = 'later' WHERE id = 1");
+        awaitEqual(f, p, refilled, "later changes arrive");
+        stop(p, refilled);
+    }
+
+    @Test
+    void aTargetTableEmptiedByTheSourceAndRefilledAtTheSourceWhileStoppedStartsWithoutARefusal() throws Exception {
+        try (CaptureFixture f = new CaptureFixture("trefill", dir, List.of(DROPPED, KEPT))) {
+            createTables(f);
+            Path yaml = f.writeYaml();
+            try (Sidecar s = f.start(f.config())) {
+                f.awaitTargetEqual(s, "id"); // the snapshot applied: then every row is deleted at the source
+                f.sql("DELETE FROM public.t20a");
+                f.awaitTargetEqual(s, "id");
+            }
+            assertThat(f.targetColumn("SELECT count(*) FROM t20a")).containsExactly("0");
+            f.sql("INSERT INTO public.t20a SELECT g, 'again' || g FROM generate_series(1, 5) g");
+
+            Path resumed = dir.resolve("resumed.log");
+            Process p = f.spawn(resumed, "run", "--config", yaml.toString());
+            awaitEqual(f, p, resumed, "the rows inserted at the source while stopped arrive in the empty target table");
+            stop(p, resumed);
         }
     }
 
@@ -141,12 +224,13 @@ class TargetTableDroppedIT {
     }
 
     /**
-     * Spawns {@code tidemark run --config yaml}, expects it refused (exit 3, one line, no stack trace) and returns that line;
+     * Spawns {@code tidemark <command> --config yaml}, expects it refused (exit 3, one line, no stack trace) and returns that line;
      * if it keeps running, fails with {@code whatIfRunning}.
      */
-    private String refusedStart(CaptureFixture f, Path yaml, java.util.concurrent.Callable<String> whatIfRunning) throws Exception {
+    private String refusedStart(CaptureFixture f, Path yaml, String command, java.util.concurrent.Callable<String> whatIfRunning)
+            throws Exception {
         Path refused = dir.resolve("refused.log");
-        int code = f.awaitExit(f.spawn(refused, "run", "--config", yaml.toString()), refused, Duration.ofSeconds(60), whatIfRunning);
+        int code = f.awaitExit(f.spawn(refused, command, "--config", yaml.toString()), refused, Duration.ofSeconds(60), whatIfRunning);
         String output = Files.readString(refused);
         assertThat(code).as("exit code of the refused start; log:\n" + output).isEqualTo(3);
         List<String> errors = CaptureFixture.errorLines(refused);
