@@ -314,6 +314,9 @@ class OperatorActionsCorpusIT {
                         + "two commands followed", orders, OperatorActions::topicsDeletedWhileStopped),
                 new Recovery("6 drop --topics --yes leaves nothing Tidemark created and restores what it changed; run then applies "
                         + "the new snapshot and ends equal", List.of(DropActions.A, DropActions.B, DropActions.C), DropActions::dropTopicsThenRun),
+                new Recovery("a target table the sink wrote, dropped while run runs: the run stops naming the pipeline file and "
+                        + "the table's snapshot; both commands followed end equal", List.of(TargetDropActions.ACCOUNTS),
+                        TargetDropActions::targetTableDroppedWhileRunning),
                 new Recovery("7 a second run of a running pipeline is refused at once naming who holds it", List.of(OperatorActions.TICKETS),
                         OperatorActions::secondRun),
                 new Recovery("11 Ctrl-C during the initial snapshot says what it means; the re-snapshot it names ends equal",
