@@ -84,6 +84,7 @@ public final class Sidecar implements AutoCloseable {
                 }
                 sink.set(SinkFactory.runner(config, replay, sinkChoices).withMetrics(metrics).withConfigFile(configLabel)
                         .withGapAdvice(GapWayOn.advice(config, command, configLabel == null ? "FILE" : configLabel))
+                        .withDroppedTableAdvice(DroppedTableWayOn.advice(config, command, configLabel == null ? "FILE" : configLabel))
                         .withHistory(HistoryRecord.topicFor(config.kafka().topicPrefix()), configLabel));
             }
         };
