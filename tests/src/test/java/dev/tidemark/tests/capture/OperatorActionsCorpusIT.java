@@ -317,6 +317,9 @@ class OperatorActionsCorpusIT {
                 new Recovery("a target table the sink wrote, dropped while run runs: the run stops naming the pipeline file and "
                         + "the table's snapshot; both commands followed end equal", List.of(TargetDropActions.ACCOUNTS),
                         TargetDropActions::targetTableDroppedWhileRunning),
+                new Recovery("a target table the sink wrote, dropped while sink runs beside capture: the sink stops naming the "
+                        + "snapshot with capture stopped, then sink, then capture; followed in that order, ends equal",
+                        List.of(TargetDropActions.ACCOUNTS), TargetDropActions::targetTableDroppedWhileSinkRuns),
                 new Recovery("7 a second run of a running pipeline is refused at once naming who holds it", List.of(OperatorActions.TICKETS),
                         OperatorActions::secondRun),
                 new Recovery("11 Ctrl-C during the initial snapshot says what it means; the re-snapshot it names ends equal",
