@@ -51,8 +51,8 @@ public sealed interface Failure permits Failure.Transient, Failure.Fault, Failur
     enum Cause {
         PRIVILEGE("the sink's database user lacks a privilege on this table: grant it SELECT, INSERT, UPDATE and DELETE "
                 + "(CREATE and ALTER for new tables and columns), then restart the sink; offsets not advanced"),
-        MISSING_OBJECT("a table or column the sink writes is missing in the target: restore it, or replay into it with "
-                + "`tidemark sink --config F --replay-from earliest`; offsets not advanced"),
+        MISSING_OBJECT("a table or column the sink writes is missing in the target: restore it as it was, then restart the sink; "
+                + "offsets not advanced"),
         OUT_OF_RESOURCES("the target ran out of disk space or another resource: free it, then restart the sink; offsets not advanced"),
         AUTHENTICATION("the target refused the sink's credentials: fix target.user / target.password, then restart the sink"),
         SCHEMA("the target table cannot follow this change by itself: fix the table as described, then restart the sink; "

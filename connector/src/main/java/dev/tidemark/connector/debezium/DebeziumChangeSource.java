@@ -77,6 +77,8 @@ public final class DebeziumChangeSource implements AutoCloseable {
     private volatile boolean closed;
     private final CaptureChoice choice;
     private final String configLabel;
+    /** The command that runs capture ({@code run} or {@code capture}), for the commands its lines name. */
+    private volatile String command = "run";
     private final SourceSlots slots;
     private CaptureStart startMode;
     private PositionMarker marker;
@@ -209,7 +211,7 @@ public final class DebeziumChangeSource implements AutoCloseable {
             close();
         });
         if (!(startMode instanceof CaptureStart.Resume) && !(startMode instanceof CaptureStart.AcceptGap g && !g.discardOffsets())) {
-            marker = PositionMarker.start(config, slots, this::isStopped);
+            marker = PositionMarker.start(config, slots, this::isStopped, configLabel, command);
         }
         log.info("capture {} started: {} → {}", config.name(), config.source().tables(), config.topics());
     }
@@ -222,6 +224,12 @@ public final class DebeziumChangeSource implements AutoCloseable {
     /** The engine's settings for the start decided in {@link #start()} ({@link CaptureSettings#engine}). */
     Properties engineProperties() {
         return CaptureSettings.engine(config, startMode);
+    }
+
+    /** Names {@code command} ({@code run}, the default, or {@code capture}) in the commands its lines suggest; returns this. */
+    public DebeziumChangeSource withCommand(String command) {
+        this.command = java.util.Objects.requireNonNull(command, "command");
+        return this;
     }
 
     /** Reports to {@code metrics} from now on (before {@link #start()}); returns this. */

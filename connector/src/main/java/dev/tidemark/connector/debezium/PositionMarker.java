@@ -14,7 +14,8 @@ import org.slf4j.LoggerFactory;
  * stores none then, and would re-snapshot on the next start). Once the slot exists, a transactional logical decoding
  * message with Tidemark's prefix is written ({@link SourceSlots#emitMarker}); Debezium streams it as a record on the
  * topic {@code <prefix>.message}, which the consumer marks processed without sending it, and the engine then stores
- * that record's offset. {@link #awaitStoredPosition} lets a stop wait until the offsets file holds a position.
+ * that record's offset. {@link #awaitStoredPosition} lets a stop wait until the offsets file holds a position, and
+ * says, with the whole command that continues, when it stops without one ({@link #notStoredLine}).
  *
  * <p>Runs on its own daemon thread; {@link #stop()} ends it.
  */
@@ -22,17 +23,25 @@ final class PositionMarker {
     private static final Logger log = LoggerFactory.getLogger(PositionMarker.class);
 
     private final PipelineConfig config;
+    private final String configLabel;
+    private final String command;
     private final Thread thread;
     private volatile boolean stopRequested;
 
-    private PositionMarker(PipelineConfig config, SourceSlots slots, BooleanSupplier engineStopped) {
+    private PositionMarker(PipelineConfig config, SourceSlots slots, BooleanSupplier engineStopped, String configLabel, String command) {
         this.config = config;
+        this.configLabel = configLabel == null ? "FILE" : configLabel;
+        this.command = command;
         this.thread = new Thread(() -> run(slots, engineStopped), "tidemark-capture-marker-" + config.name());
         this.thread.setDaemon(true);
     }
 
-    static PositionMarker start(PipelineConfig config, SourceSlots slots, BooleanSupplier engineStopped) {
-        PositionMarker m = new PositionMarker(config, slots, engineStopped);
+    /**
+     * @param configLabel the pipeline file as the user named it (null: {@code FILE}), and {@code command} the command
+     *                    that runs capture ({@code run} or {@code capture}), for the command the stop line names
+     */
+    static PositionMarker start(PipelineConfig config, SourceSlots slots, BooleanSupplier engineStopped, String configLabel, String command) {
+        PositionMarker m = new PositionMarker(config, slots, engineStopped, configLabel, command);
         m.thread.start();
         return m;
     }
@@ -82,12 +91,22 @@ final class PositionMarker {
                 return;
             }
             if (System.nanoTime() > deadline) {
-                log.warn("capture {} is stopping before it stored a first position in {} (waited {} s): the next start will refuse "
-                        + "to guess; restart it then with --resnapshot", config.name(), config.offsetsFile(), atMost.toSeconds());
+                log.warn("{}", notStoredLine(config, configLabel, command, atMost));
                 return;
             }
             Thread.sleep(100);
         }
+    }
+
+    /**
+     * The WARN line of a stop before a first stored position: the next plain start refuses while the slot exists, and
+     * the re-snapshot continues (it also starts when the slot's creation never finished). Pure.
+     */
+    static String notStoredLine(PipelineConfig config, String configLabel, String command, Duration waited) {
+        return "capture " + config.name() + " is stopping before it stored a first position in " + config.offsetsFile() + " (waited "
+                + waited.toSeconds() + " s): the next plain start refuses to guess where it was. To continue, take the snapshot again: `tidemark "
+                + command + " --config " + configLabel + " --resnapshot` (re-creates slot \"" + config.source().slot() + "\"; rows already "
+                + "applied are overwritten, and target rows the new snapshot no longer holds are removed when it ends)";
     }
 
     void stop() {

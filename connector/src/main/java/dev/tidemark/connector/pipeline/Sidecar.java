@@ -71,7 +71,7 @@ public final class Sidecar implements AutoCloseable {
                                 CaptureChoice captureChoice, String configLabel, SinkChoices sinkChoices, PipelineMetrics metrics) {
         log.info("starting {}", config.describe());
         SameDatabaseGuard.check(config); // a target that is the source: refused before either side is touched
-        DebeziumChangeSource capture = withCapture ? new DebeziumChangeSource(config, captureChoice, configLabel).withMetrics(metrics) : null;
+        DebeziumChangeSource capture = withCapture ? new DebeziumChangeSource(config, captureChoice, configLabel).withCommand(withSink ? "run" : "capture").withMetrics(metrics) : null;
         AtomicReference<KafkaSinkRunner> sink = new AtomicReference<>();
         // the sink's target is opened (a SQLite file created, tidemark_offsets ensured) only once every check passed:
         // with capture, after the source and Kafka checks; alone, once the target's credentials and Kafka answered
@@ -85,6 +85,7 @@ public final class Sidecar implements AutoCloseable {
                 }
                 sink.set(SinkFactory.runner(config, replay, sinkChoices).withMetrics(metrics).withConfigFile(configLabel)
                         .withGapAdvice(GapWayOn.advice(config, command, configLabel == null ? "FILE" : configLabel))
+                        .withDroppedTableAdvice(DroppedTableWayOn.advice(config, command, configLabel == null ? "FILE" : configLabel))
                         .withHistory(HistoryRecord.topicFor(config.kafka().topicPrefix()), configLabel));
             }
         };

@@ -44,7 +44,7 @@ final class ApplyFailures {
         String detail = "";
         try {
             if (fault.cause() == Failure.Cause.MISSING_OBJECT && tables.wasDropped(table)) {
-                return TargetTables.dropped(table, dialect.name(), e);
+                return tables.dropped(table, e);
             }
             if (fault.cause() == Failure.Cause.PRIVILEGE) {
                 List<String> missing = missingPrivileges(table);

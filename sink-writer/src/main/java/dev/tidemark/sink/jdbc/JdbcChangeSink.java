@@ -51,6 +51,8 @@ public final class JdbcChangeSink implements AutoCloseable {
     private RowUpserts rowUpserts;
     private RowDeletes rowDeletes;
     private SchemaChangeApplier schemaChanges;
+    /** The way on a stop for a dropped target table names (see {@link #withDroppedTableAdvice}). */
+    private volatile DroppedTableAdvice droppedAdvice = DroppedTableAdvice.RESTORE;
 
     /** A sink writing through {@code target}'s connection, opened here (see {@link TargetConnection} for who closes it). */
     public JdbcChangeSink(TargetConnection target, Dialect dialect, SinkOptions options) throws SQLException {
@@ -75,7 +77,7 @@ public final class JdbcChangeSink implements AutoCloseable {
         connection = target.open();
         dialect.configure(connection);
         connection.setAutoCommit(false);
-        tables = new TargetTables(connection, dialect, options);
+        tables = new TargetTables(connection, dialect, options, table -> droppedAdvice.wayOn(table));
         offsets.reconnected();
         failures = new ApplyFailures(connection, dialect, tables);
         rowUpserts = new RowUpserts(connection, dialect, options, tables, this::statement);
@@ -86,6 +88,15 @@ public final class JdbcChangeSink implements AutoCloseable {
     /** Replaces the retry policy for transient failures (default {@link RetryPolicy#DEFAULT}). */
     public JdbcChangeSink withRetry(RetryPolicy policy) {
         executor.policy(policy);
+        return this;
+    }
+
+    /**
+     * Names {@code advice}'s way on when a target table this sink wrote is dropped while it runs (default
+     * {@link DroppedTableAdvice#RESTORE}). Returns this.
+     */
+    public JdbcChangeSink withDroppedTableAdvice(DroppedTableAdvice advice) {
+        this.droppedAdvice = java.util.Objects.requireNonNull(advice, "advice");
         return this;
     }
 

@@ -30,7 +30,7 @@ import java.util.Set;
  * naming table and column). What each column was created from is recorded in {@value SinkOptions#COLUMNS_TABLE}
  * ({@link RecordedColumns}), so the check is exact on every engine. Tables Tidemark did not create are only ever given
  * new columns, and are refused when their key would merge distinct keys ({@link KeyCollationCheck}). A table the sink
- * wrote before that no longer exists stops the sink ({@link #dropped}).
+ * wrote before that no longer exists stops the sink ({@link #dropped}), naming the way on its {@link DroppedTableAdvice} gives.
  *
  * <p>Runs on the sink's connection, outside the data transaction (see {@code JdbcChangeSink#prepareTables}).
  */
@@ -44,9 +44,11 @@ final class TargetTables {
     private final ColumnEvolution evolution;
     private final Set<List<Object>> verified = new HashSet<>();
     private final KeyCollationCheck keyCollations;
+    private final DroppedTableAdvice droppedAdvice;
     private boolean metadataReady;
 
-    TargetTables(Connection connection, Dialect dialect, SinkOptions options) {
+    TargetTables(Connection connection, Dialect dialect, SinkOptions options, DroppedTableAdvice droppedAdvice) {
+        this.droppedAdvice = droppedAdvice;
         this.connection = connection;
         this.dialect = dialect;
         this.options = options;
@@ -164,7 +166,7 @@ final class TargetTables {
                         "table {} was dropped from the {} target; the replay from the earliest offset creates it again", table, dialect.name());
                 return;
             }
-            throw dropped(table, dialect.name(), e);
+            throw dropped(table, e);
         }
         throw new SinkException("table " + table + " (" + dialect.name() + "): exists, but the sink's user cannot read its "
                 + "columns from the catalog: " + Failure.Cause.PRIVILEGE.advice(), null, new Failure.Fault(Failure.Cause.PRIVILEGE));
@@ -184,12 +186,16 @@ final class TargetTables {
         return !recorded.of(table).isEmpty();
     }
 
-    /** The one-line fault for a table the sink wrote before that no longer exists. */
-    static SinkException dropped(String table, String engine, Throwable cause) {
+    /** The one-line fault for a table the sink wrote before that no longer exists, with this sink's way on. */
+    SinkException dropped(String table, Throwable cause) {
+        return dropped(table, dialect.name(), droppedAdvice.wayOn(table), cause);
+    }
+
+    /** The one-line fault for {@code table}, dropped from the {@code engine} target, ending with {@code wayOn}. */
+    static SinkException dropped(String table, String engine, String wayOn, Throwable cause) {
         return new SinkException("table " + table + " was written by this sink (it is recorded in " + SinkOptions.COLUMNS_TABLE
                 + ") but no longer exists in the " + engine + " target; the sink stopped instead of creating it empty, offsets "
-                + "not advanced: replay into it with `tidemark sink --config F --replay-from earliest`, or re-create it and "
-                + "repair it with `tidemark reconcile --config F --repair --apply`", cause, new Failure.Fault(Failure.Cause.MISSING_OBJECT));
+                + "not advanced: " + wayOn, cause, new Failure.Fault(Failure.Cause.MISSING_OBJECT));
     }
 
     /**

@@ -341,6 +341,15 @@ public final class KafkaSinkRunner implements Runnable, AutoCloseable {
         return this;
     }
 
+    /**
+     * Names {@code advice} as the way on when a target table the sink wrote is dropped while it runs, instead of
+     * {@link dev.tidemark.sink.jdbc.DroppedTableAdvice#RESTORE}. Before {@link #run()}; returns this.
+     */
+    public KafkaSinkRunner withDroppedTableAdvice(dev.tidemark.sink.jdbc.DroppedTableAdvice advice) {
+        sink.withDroppedTableAdvice(advice);
+        return this;
+    }
+
     /** Reports to {@code metrics} from now on (before {@link #run()}); returns this. */
     public KafkaSinkRunner withMetrics(SinkMetrics metrics) {
         this.metrics = java.util.Objects.requireNonNull(metrics);

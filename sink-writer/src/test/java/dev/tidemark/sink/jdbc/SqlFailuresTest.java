@@ -103,7 +103,7 @@ class SqlFailuresTest {
 
     @Test
     void aSinkExceptionKeepsItsOwnClassificationThroughWrappers() {
-        SinkException dropped = TargetTables.dropped("items", "sqlite", null);
+        SinkException dropped = TargetTables.dropped("items", "sqlite", DroppedTableAdvice.RESTORE.wayOn("items"), null);
         assertThat(SqlFailures.classify(new RuntimeException(dropped))).isEqualTo(fault(Failure.Cause.MISSING_OBJECT));
         assertThat(new SinkException("x", new SQLException("dup", "23505")).isRowRejected()).isTrue();
         assertThat(new SinkException("x", null).failure()).isInstanceOf(Failure.Fault.class);
@@ -113,7 +113,9 @@ class SqlFailuresTest {
     void messagesAreOneLine() {
         assertThat(Messages.oneLine(new SQLException("ERROR: relation \"x\" does not exist\n  Position: 13")))
                 .isEqualTo("ERROR: relation \"x\" does not exist; Position: 13");
-        assertThat(TargetTables.dropped("items", "postgresql", null).getMessage()).doesNotContain("\n")
-                .contains("table items").contains("--replay-from earliest").contains("reconcile --config F --repair --apply");
+        assertThat(TargetTables.dropped("items", "postgresql", DroppedTableAdvice.RESTORE.wayOn("items"), null).getMessage())
+                .doesNotContain("\n").contains("table items", "offsets not advanced: restore it as it was")
+                .doesNotContain("--replay-from", "--config F");
+        assertThat(Failure.Cause.MISSING_OBJECT.advice()).doesNotContain("--replay-from", "--config F");
     }
 }

@@ -314,6 +314,15 @@ class OperatorActionsCorpusIT {
                         + "two commands followed", orders, OperatorActions::topicsDeletedWhileStopped),
                 new Recovery("6 drop --topics --yes leaves nothing Tidemark created and restores what it changed; run then applies "
                         + "the new snapshot and ends equal", List.of(DropActions.A, DropActions.B, DropActions.C), DropActions::dropTopicsThenRun),
+                new Recovery("a target table the sink wrote, dropped while run runs: the run stops naming the pipeline file and "
+                        + "the table's snapshot; both commands followed end equal", List.of(TargetDropActions.ACCOUNTS),
+                        TargetDropActions::targetTableDroppedWhileRunning),
+                new Recovery("a target table the sink wrote, dropped while sink runs beside capture: the sink stops naming the "
+                        + "snapshot with capture stopped, then sink, then capture; followed in that order, ends equal",
+                        List.of(TargetDropActions.ACCOUNTS), TargetDropActions::targetTableDroppedWhileSinkRuns),
+                new Recovery("capture stopped before it stored a first position: its WARN line names the whole re-snapshot "
+                        + "command; the next plain start refuses; the command followed ends equal", List.of(FirstPositionActions.LEDGER),
+                        FirstPositionActions::stoppedBeforeItsFirstPosition),
                 new Recovery("7 a second run of a running pipeline is refused at once naming who holds it", List.of(OperatorActions.TICKETS),
                         OperatorActions::secondRun),
                 new Recovery("11 Ctrl-C during the initial snapshot says what it means; the re-snapshot it names ends equal",
