@@ -96,6 +96,41 @@ class SchemaChangeStopRecoveryIT {
     }
 
     /**
+     * A table renamed while capture runs stops it (exit 3) with a line telling to put the new name in
+     * {@code source.tables} in place of the old one and to run {@code tidemark snapshot … --table NEW}; the test edits
+     * the pipeline file as the line says, runs the command and the start it names: the target's table of the new name
+     * then equals the renamed source table in every value, later changes stream into it, and the target's table of the
+     * old name keeps the rows it had at the rename (no longer written).
+     */
+    @Test
+    void aRenamedTableStopIsRecoveredByTheEditAndTheSnapshotItsLineNames() throws Exception {
+        TableId renamed = new TableId("public", "sr_other");
+        try (CaptureFixture f = new CaptureFixture("schema_rename", dir, List.of(T))) {
+            Path yaml = f.writeYaml();
+            String line = streamThenStop(f, yaml, "ALTER TABLE sr_items RENAME TO sr_other", "sr_other", "was renamed to public.sr_other");
+            Matcher edit = Pattern.compile("Put (\\S+) in source.tables in place of (\\S+), then run").matcher(line);
+            assertThat(edit.find()).as("the edit the line names: %s", line).isTrue();
+            String pipeline = Files.readString(yaml);
+            String tablesLine = "  tables: [" + edit.group(2) + "]";
+            assertThat(pipeline).contains(tablesLine);
+            Files.writeString(yaml, pipeline.replace(tablesLine, "  tables: [" + edit.group(1) + "]"));
+
+            Path log1 = dir.resolve("run-1.log");
+            Process again = runTheSnapshotCommandThenTheStart(f, line, yaml, log1);
+            awaitEqual(f, again, log1, List.of(renamed));
+            f.sql("INSERT INTO sr_other (id, k) VALUES (5002, 2)", "UPDATE sr_other SET k = -1, v = 'later' WHERE id = 3");
+            awaitEqual(f, again, log1, List.of(renamed));
+            assertThat(f.targetEqualsSource(List.of(renamed), "id")).as("every value: %s", f.compareSummary(List.of(renamed), "id")).isTrue();
+            assertThat(f.targetColumn("SELECT count(*) || ' ' || sum(k) || ' ' || count(*) FILTER (WHERE v LIKE 'after%') FROM sr_items"))
+                    .as("the old target table keeps the rows it had at the rename (2,000; k negated where id %% 7 = 0), not written since")
+                    .containsExactly("2000 " + (2001000 * 10 - 2 * 10 * 7 * (285 * 286 / 2)) + " 0");
+            again.destroy();
+            again.waitFor();
+            assertReconcileFindsNothing(f, yaml);
+        }
+    }
+
+    /**
      * Creates {@code sr_items} (2,000 rows), streams it with {@code tidemark run}, then runs {@code ddl} between changes
      * (later statements name the table {@code tableAfter}); demands the stop (exit 3, one line containing
      * {@code stopped}) and returns that line.
