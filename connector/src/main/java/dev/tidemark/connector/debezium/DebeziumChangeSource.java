@@ -84,6 +84,8 @@ public final class DebeziumChangeSource implements AutoCloseable {
     private SourceTablesWatch partitions;
     private final java.util.concurrent.atomic.AtomicBoolean engineClosed = new java.util.concurrent.atomic.AtomicBoolean();
     private SchemaChangeCapture schemaChanges;
+    /** Keys the row changes Debezium sent without one ({@link CapturedKeys}). */
+    private CapturedKeys keys;
     /** Set when a schema change stopped capture (see {@code ProducingConsumer#stopWithout}). */
     private volatile boolean stopping;
     private volatile CaptureMetrics metrics = CaptureMetrics.NONE;
@@ -167,6 +169,7 @@ public final class DebeziumChangeSource implements AutoCloseable {
         Map<TableId, Long> relations = topology.relations();
         // before the topics and their first record: where a complete history starts
         CaptureHistory.record(config, startMode, topology.added().stream().map(config::topicFor).collect(java.util.stream.Collectors.toSet()));
+        keys = CapturedKeys.start(config, configLabel, slots, relations);
         schemaChanges = SchemaChangeCapture.start(config, configLabel, slots);
         CaptureTopics.ensure(config);
         try {
@@ -392,13 +395,13 @@ public final class DebeziumChangeSource implements AutoCloseable {
                     acks.add(null);
                     continue;
                 }
-                byte[] key = sr.key() == null ? null : json.write(sr.keySchema(), sr.key());
-                byte[] value = sr.value() == null ? null : json.write(sr.valueSchema(), sr.value());
-                // counted before the send: a sink can apply a record as soon as Kafka holds it, before this thread has
-                // seen the ack (so eventsSent() can briefly be below what a sink applied; eventsProduced() never is)
-                produced.incrementAndGet();
-                sizes[acks.size()] = (key == null ? 0 : key.length) + (value == null ? 0 : value.length);
-                acks.add(producer.send(new ProducerRecord<>(sr.topic(), KeyValuePartitioner.partition(sr.key(), producer.partitionsFor(sr.topic()).size()), key, value)));
+                KeyRestore.Outcome keyed = keys.restore(sr); // a row change Debezium sent without its key gets it back
+                if (keyed instanceof KeyRestore.Stop s) {
+                    stop = new IllegalStateException(s.line()); // the records before it are sent and marked; it is not
+                    break;
+                }
+                List<SourceRecord> out = ((KeyRestore.Send) keyed).records();
+                acks.add(out.isEmpty() ? null : send(out, sizes, acks.size()));
             }
             // the batch is complete: send what the producer still holds now instead of after linger.ms
             producer.flush();
@@ -494,6 +497,21 @@ public final class DebeziumChangeSource implements AutoCloseable {
             }, "tidemark-capture-stop-" + config.name());
             closer.setDaemon(true);
             closer.start();
+        }
+
+        /** Sends the records of one change ({@code sizes[at]}: their bytes); returns their acknowledgements as one. */
+        private Future<RecordMetadata> send(List<SourceRecord> out, int[] sizes, int at) {
+            List<Future<RecordMetadata>> sends = new ArrayList<>(out.size());
+            for (SourceRecord sr : out) {
+                byte[] key = sr.key() == null ? null : json.write(sr.keySchema(), sr.key());
+                byte[] value = sr.value() == null ? null : json.write(sr.valueSchema(), sr.value());
+                // counted before the send: a sink can apply a record as soon as Kafka holds it, before this thread has
+                // seen the ack (so eventsSent() can briefly be below what a sink applied; eventsProduced() never is)
+                produced.incrementAndGet();
+                sizes[at] += (key == null ? 0 : key.length) + (value == null ? 0 : value.length);
+                sends.add(producer.send(new ProducerRecord<>(sr.topic(), KeyValuePartitioner.partition(sr.key(), producer.partitionsFor(sr.topic()).size()), key, value)));
+            }
+            return AllAcks.of(sends);
         }
 
         /** Sends {@code out} and waits for every acknowledgement (with the records sent before them). */
