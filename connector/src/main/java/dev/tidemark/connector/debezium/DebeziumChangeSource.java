@@ -22,9 +22,12 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.ConcurrentHashMap;
+import org.apache.kafka.clients.producer.Callback;
 import org.apache.kafka.clients.producer.KafkaProducer;
 import org.apache.kafka.clients.producer.ProducerRecord;
 import org.apache.kafka.clients.producer.RecordMetadata;
+import org.apache.kafka.common.TopicPartition;
 import org.apache.kafka.common.serialization.ByteArraySerializer;
 import org.apache.kafka.connect.source.SourceRecord;
 import org.apache.kafka.common.errors.RecordTooLargeException;
@@ -63,6 +66,13 @@ public final class DebeziumChangeSource implements AutoCloseable {
     private PipelineConfig config;
     private final AtomicLong sent = new AtomicLong();
     private final AtomicLong produced = new AtomicLong();
+    /** Per partition: the offset after the last record Kafka acknowledged ({@link #sentEnds()}). */
+    private final Map<TopicPartition, Long> sentEnds = new ConcurrentHashMap<>();
+    private final Callback recordEnd = (m, e) -> {
+        if (e == null && m != null && m.hasOffset()) {
+            sentEnds.merge(new TopicPartition(m.topic(), m.partition()), m.offset() + 1, Math::max);
+        }
+    };
     private final CountDownLatch stopped = new CountDownLatch(1);
     private final ExecutorService executor = Executors.newSingleThreadExecutor(r -> {
         Thread t = new Thread(r, "tidemark-capture");
@@ -259,6 +269,19 @@ public final class DebeziumChangeSource implements AutoCloseable {
      */
     public long eventsProduced() {
         return produced.get();
+    }
+
+    /**
+     * True once capture stopped on a change it cannot follow (a schema change's stop line): every record before that
+     * change was sent and acknowledged ({@link #sentEnds()}), none from it on.
+     */
+    public boolean stoppedOnAChange() {
+        return stopping;
+    }
+
+    /** Per partition capture sent to: the offset after the last record Kafka acknowledged so far. */
+    public Map<TopicPartition, Long> sentEnds() {
+        return Map.copyOf(sentEnds);
     }
 
     public Optional<Throwable> failure() {
@@ -509,7 +532,7 @@ public final class DebeziumChangeSource implements AutoCloseable {
                 // seen the ack (so eventsSent() can briefly be below what a sink applied; eventsProduced() never is)
                 produced.incrementAndGet();
                 sizes[at] += (key == null ? 0 : key.length) + (value == null ? 0 : value.length);
-                sends.add(producer.send(new ProducerRecord<>(sr.topic(), KeyValuePartitioner.partition(sr.key(), producer.partitionsFor(sr.topic()).size()), key, value)));
+                sends.add(producer.send(new ProducerRecord<>(sr.topic(), KeyValuePartitioner.partition(sr.key(), producer.partitionsFor(sr.topic()).size()), key, value), recordEnd));
             }
             return AllAcks.of(sends);
         }
@@ -519,7 +542,7 @@ public final class DebeziumChangeSource implements AutoCloseable {
             List<Future<RecordMetadata>> sends = new ArrayList<>();
             for (ProducerRecord<byte[], byte[]> pr : out) {
                 produced.incrementAndGet();
-                sends.add(producer.send(pr));
+                sends.add(producer.send(pr, recordEnd));
             }
             producer.flush();
             for (int i = 0; i < sends.size(); i++) {
@@ -539,7 +562,7 @@ public final class DebeziumChangeSource implements AutoCloseable {
             log.info("capture {}: snapshot of {} ended; target rows older than its beginning ({}) are removed",
                     config.name(), ended.table(), ended.begin().encode());
             produced.incrementAndGet();
-            return producer.send(new ProducerRecord<>(topic, KeyValuePartitioner.partition(null, producer.partitionsFor(topic).size()), null, value));
+            return producer.send(new ProducerRecord<>(topic, KeyValuePartitioner.partition(null, producer.partitionsFor(topic).size()), null, value), recordEnd);
         }
 
         /** Marks a record processed with the offset {@link ResumeSafeOffsets} chose for it (null: not at all). */
