@@ -22,9 +22,12 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.ConcurrentHashMap;
+import org.apache.kafka.clients.producer.Callback;
 import org.apache.kafka.clients.producer.KafkaProducer;
 import org.apache.kafka.clients.producer.ProducerRecord;
 import org.apache.kafka.clients.producer.RecordMetadata;
+import org.apache.kafka.common.TopicPartition;
 import org.apache.kafka.common.serialization.ByteArraySerializer;
 import org.apache.kafka.connect.source.SourceRecord;
 import org.apache.kafka.common.errors.RecordTooLargeException;
@@ -63,6 +66,13 @@ public final class DebeziumChangeSource implements AutoCloseable {
     private PipelineConfig config;
     private final AtomicLong sent = new AtomicLong();
     private final AtomicLong produced = new AtomicLong();
+    /** Per partition: the offset after the last record Kafka acknowledged ({@link #sentEnds()}). */
+    private final Map<TopicPartition, Long> sentEnds = new ConcurrentHashMap<>();
+    private final Callback recordEnd = (m, e) -> {
+        if (e == null && m != null && m.hasOffset()) {
+            sentEnds.merge(new TopicPartition(m.topic(), m.partition()), m.offset() + 1, Math::max);
+        }
+    };
     private final CountDownLatch stopped = new CountDownLatch(1);
     private final ExecutorService executor = Executors.newSingleThreadExecutor(r -> {
         Thread t = new Thread(r, "tidemark-capture");
@@ -86,6 +96,8 @@ public final class DebeziumChangeSource implements AutoCloseable {
     private SourceTablesWatch partitions;
     private final java.util.concurrent.atomic.AtomicBoolean engineClosed = new java.util.concurrent.atomic.AtomicBoolean();
     private SchemaChangeCapture schemaChanges;
+    /** Keys the row changes Debezium sent without one ({@link CapturedKeys}). */
+    private CapturedKeys keys;
     /** Set when a schema change stopped capture (see {@code ProducingConsumer#stopWithout}). */
     private volatile boolean stopping;
     private volatile CaptureMetrics metrics = CaptureMetrics.NONE;
@@ -169,6 +181,7 @@ public final class DebeziumChangeSource implements AutoCloseable {
         Map<TableId, Long> relations = topology.relations();
         // before the topics and their first record: where a complete history starts
         CaptureHistory.record(config, startMode, topology.added().stream().map(config::topicFor).collect(java.util.stream.Collectors.toSet()));
+        keys = CapturedKeys.start(config, configLabel, slots, relations);
         schemaChanges = SchemaChangeCapture.start(config, configLabel, slots);
         CaptureTopics.ensure(config);
         try {
@@ -264,6 +277,19 @@ public final class DebeziumChangeSource implements AutoCloseable {
      */
     public long eventsProduced() {
         return produced.get();
+    }
+
+    /**
+     * True once capture stopped on a change it cannot follow (a schema change's stop line): every record before that
+     * change was sent and acknowledged ({@link #sentEnds()}), none from it on.
+     */
+    public boolean stoppedOnAChange() {
+        return stopping;
+    }
+
+    /** Per partition capture sent to: the offset after the last record Kafka acknowledged so far. */
+    public Map<TopicPartition, Long> sentEnds() {
+        return Map.copyOf(sentEnds);
     }
 
     public Optional<Throwable> failure() {
@@ -400,13 +426,13 @@ public final class DebeziumChangeSource implements AutoCloseable {
                     acks.add(null);
                     continue;
                 }
-                byte[] key = sr.key() == null ? null : json.write(sr.keySchema(), sr.key());
-                byte[] value = sr.value() == null ? null : json.write(sr.valueSchema(), sr.value());
-                // counted before the send: a sink can apply a record as soon as Kafka holds it, before this thread has
-                // seen the ack (so eventsSent() can briefly be below what a sink applied; eventsProduced() never is)
-                produced.incrementAndGet();
-                sizes[acks.size()] = (key == null ? 0 : key.length) + (value == null ? 0 : value.length);
-                acks.add(producer.send(new ProducerRecord<>(sr.topic(), KeyValuePartitioner.partition(sr.key(), producer.partitionsFor(sr.topic()).size()), key, value)));
+                KeyRestore.Outcome keyed = keys.restore(sr); // a row change Debezium sent without its key gets it back
+                if (keyed instanceof KeyRestore.Stop s) {
+                    stop = new IllegalStateException(s.line()); // the records before it are sent and marked; it is not
+                    break;
+                }
+                List<SourceRecord> out = ((KeyRestore.Send) keyed).records();
+                acks.add(out.isEmpty() ? null : send(out, sizes, acks.size()));
             }
             // the batch is complete: send what the producer still holds now instead of after linger.ms
             producer.flush();
@@ -504,12 +530,27 @@ public final class DebeziumChangeSource implements AutoCloseable {
             closer.start();
         }
 
+        /** Sends the records of one change ({@code sizes[at]}: their bytes); returns their acknowledgements as one. */
+        private Future<RecordMetadata> send(List<SourceRecord> out, int[] sizes, int at) {
+            List<Future<RecordMetadata>> sends = new ArrayList<>(out.size());
+            for (SourceRecord sr : out) {
+                byte[] key = sr.key() == null ? null : json.write(sr.keySchema(), sr.key());
+                byte[] value = sr.value() == null ? null : json.write(sr.valueSchema(), sr.value());
+                // counted before the send: a sink can apply a record as soon as Kafka holds it, before this thread has
+                // seen the ack (so eventsSent() can briefly be below what a sink applied; eventsProduced() never is)
+                produced.incrementAndGet();
+                sizes[at] += (key == null ? 0 : key.length) + (value == null ? 0 : value.length);
+                sends.add(producer.send(new ProducerRecord<>(sr.topic(), KeyValuePartitioner.partition(sr.key(), producer.partitionsFor(sr.topic()).size()), key, value), recordEnd));
+            }
+            return AllAcks.of(sends);
+        }
+
         /** Sends {@code out} and waits for every acknowledgement (with the records sent before them). */
         private void sendNow(List<ProducerRecord<byte[], byte[]>> out) throws InterruptedException {
             List<Future<RecordMetadata>> sends = new ArrayList<>();
             for (ProducerRecord<byte[], byte[]> pr : out) {
                 produced.incrementAndGet();
-                sends.add(producer.send(pr));
+                sends.add(producer.send(pr, recordEnd));
             }
             producer.flush();
             for (int i = 0; i < sends.size(); i++) {
@@ -529,7 +570,7 @@ public final class DebeziumChangeSource implements AutoCloseable {
             log.info("capture {}: snapshot of {} ended; target rows older than its beginning ({}) are removed",
                     config.name(), ended.table(), ended.begin().encode());
             produced.incrementAndGet();
-            return producer.send(new ProducerRecord<>(topic, KeyValuePartitioner.partition(null, producer.partitionsFor(topic).size()), null, value));
+            return producer.send(new ProducerRecord<>(topic, KeyValuePartitioner.partition(null, producer.partitionsFor(topic).size()), null, value), recordEnd);
         }
 
         /** Marks a record processed with the offset {@link ResumeSafeOffsets} chose for it (null: not at all). */

@@ -6,6 +6,7 @@ import dev.tidemark.connector.debezium.DebeziumChangeSource;
 import dev.tidemark.sink.kafka.HistoryRecord;
 import dev.tidemark.sink.kafka.KafkaSinkRunner;
 import dev.tidemark.sink.kafka.ReplayFrom;
+import java.time.Duration;
 import java.util.Optional;
 import java.util.concurrent.atomic.AtomicReference;
 import org.slf4j.Logger;
@@ -15,10 +16,16 @@ import org.slf4j.LoggerFactory;
  * One pipeline in one process: capture (Debezium → Kafka) and/or apply (Kafka → target), each on its own thread.
  *
  * <p>{@link #close()} stops capture first (its engine flushes Debezium's offsets and the producer flushes what was
- * handed over), then asks the sink to finish its batch in flight and commit it with its offsets. Idempotent.
+ * handed over), then asks the sink to finish its batch in flight and commit it with its offsets. Idempotent. When
+ * capture had stopped on a change it cannot follow (a schema change's stop line), the sink first applies what capture sent before the stop, on the
+ * partitions it owns ({@link SinkCatchUp}, {@link #CATCH_UP} at most): the line's way on may take the table out of the
+ * pipeline, and no sink would read those records then.
  */
 public final class Sidecar implements AutoCloseable {
     private static final Logger log = LoggerFactory.getLogger(Sidecar.class);
+
+    /** How long {@link #close()} lets the sink apply what capture sent before it stopped by itself. */
+    static final Duration CATCH_UP = Duration.ofSeconds(60);
 
     private final PipelineConfig config;
     private final DebeziumChangeSource capture;
@@ -141,6 +148,24 @@ public final class Sidecar implements AutoCloseable {
         return (capture != null && capture.isStopped()) || (sink != null && sink.isFinished());
     }
 
+    /** Lets the running sink apply what capture sent before it stopped by itself ({@link SinkCatchUp}). */
+    private void awaitSinkCatchUp() {
+        long deadline = System.nanoTime() + CATCH_UP.toNanos();
+        try {
+            while (!sink.isFinished() && !SinkCatchUp.caughtUp(capture.sentEnds(), sink.appliedOffsets(), sink.assignment())) {
+                if (System.nanoTime() > deadline) {
+                    log.warn("sink {}: capture stopped, and within {} s the sink did not apply every record capture sent before the "
+                            + "stop (sent up to {}, applied up to {}); the rest stays in Kafka for the sink's next start",
+                            config.name(), CATCH_UP.toSeconds(), capture.sentEnds(), sink.appliedOffsets());
+                    return;
+                }
+                sink.awaitTermination(Duration.ofMillis(100)); // returns at once when the sink stops meanwhile
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
     @Override
     public void close() {
         if (closed) {
@@ -148,6 +173,9 @@ public final class Sidecar implements AutoCloseable {
         }
         closed = true;
         failureAtClose = currentFailure().orElse(null);
+        if (capture != null && sink != null && capture.isStopped() && capture.stoppedOnAChange()) {
+            awaitSinkCatchUp();
+        }
         if (capture != null) {
             capture.close();
         }

@@ -96,6 +96,83 @@ class SchemaChangeStopRecoveryIT {
     }
 
     /**
+     * A table renamed while capture runs stops it (exit 3) with a line telling to put the new name in
+     * {@code source.tables} in place of the old one and to run {@code tidemark snapshot … --table NEW}; the test edits
+     * the pipeline file as the line says, runs the command and the start it names: the target's table of the new name
+     * then equals the renamed source table in every value, later changes stream into it, and the target's table of the
+     * old name keeps the rows it had at the rename (no longer written).
+     */
+    @Test
+    void aRenamedTableStopIsRecoveredByTheEditAndTheSnapshotItsLineNames() throws Exception {
+        TableId renamed = new TableId("public", "sr_other");
+        try (CaptureFixture f = new CaptureFixture("schema_rename", dir, List.of(T))) {
+            Path yaml = f.writeYaml();
+            String line = streamThenStop(f, yaml, "ALTER TABLE sr_items RENAME TO sr_other", "sr_other", "was renamed to public.sr_other");
+            Matcher edit = Pattern.compile("Put (\\S+) in source.tables in place of (\\S+), then run").matcher(line);
+            assertThat(edit.find()).as("the edit the line names: %s", line).isTrue();
+            String pipeline = Files.readString(yaml);
+            String tablesLine = "  tables: [" + edit.group(2) + "]";
+            assertThat(pipeline).contains(tablesLine);
+            Files.writeString(yaml, pipeline.replace(tablesLine, "  tables: [" + edit.group(1) + "]"));
+
+            Path log1 = dir.resolve("run-1.log");
+            Process again = runTheSnapshotCommandThenTheStart(f, line, yaml, log1);
+            awaitEqual(f, again, log1, List.of(renamed));
+            f.sql("INSERT INTO sr_other (id, k) VALUES (5002, 2)", "UPDATE sr_other SET k = -1, v = 'later' WHERE id = 3");
+            awaitEqual(f, again, log1, List.of(renamed));
+            assertThat(f.targetEqualsSource(List.of(renamed), "id")).as("every value: %s", f.compareSummary(List.of(renamed), "id")).isTrue();
+            assertThat(f.targetColumn("SELECT count(*) || ' ' || sum(k) || ' ' || count(*) FILTER (WHERE v LIKE 'after%') FROM sr_items"))
+                    .as("the old target table keeps the rows it had at the rename (2,000; k negated where id %% 7 = 0), not written since")
+                    .containsExactly("2000 " + (2001000 * 10 - 2 * 10 * 7 * (285 * 286 / 2)) + " 0");
+            again.destroy();
+            again.waitFor();
+            assertReconcileFindsNothing(f, yaml);
+        }
+    }
+
+    /** A digest of a table of {@code sr_items}' shape: rows, sum of keys, sum of k, rows changed after the rename. */
+    private static final String DIGEST = "SELECT count(*) || ' ' || sum(id) || ' ' || sum(k) || ' ' || count(*) FILTER (WHERE v LIKE 'after%%') FROM %s";
+
+    /**
+     * Changes made before a rename in the rename's own transaction are decoded only once the rename is committed, when
+     * the old name is no longer in the catalog (Debezium reads a table's primary key from the catalog by name as it is
+     * when it decodes): they must still arrive under the old name with their keys — updates, deletes and an update of
+     * the key itself — and capture must stop on the rename before the changes after it. {@code sr_expected}, made in
+     * the transaction just before the rename, holds what the old target table must then hold.
+     */
+    @Test
+    void changesBeforeARenameInItsTransactionArriveUnderTheOldNameWithTheirKeys() throws Exception {
+        try (CaptureFixture f = new CaptureFixture("schema_rename_tx", dir, List.of(T))) {
+            Path yaml = f.writeYaml();
+            f.sql("CREATE TABLE public.sr_items (id int PRIMARY KEY, k int, n int, w text, v text)",
+                    "INSERT INTO sr_items SELECT g, g * 10, g, 'w' || g, 'row ' || g FROM generate_series(1, 2000) g");
+            Path log0 = dir.resolve("run-0.log");
+            Process p = f.spawn(log0, "run", "--config", yaml.toString());
+            awaitEqual(f, p, log0, f.tables);
+            f.source.setAutoCommit(false);
+            f.sql("UPDATE sr_items SET k = -k WHERE id % 7 = 0", "DELETE FROM sr_items WHERE id % 13 = 0",
+                    "UPDATE sr_items SET id = id + 10000 WHERE id % 17 = 0",
+                    "CREATE TABLE public.sr_expected AS SELECT * FROM sr_items",
+                    "ALTER TABLE sr_items RENAME TO sr_other",
+                    "UPDATE sr_other SET v = 'after ' || id WHERE id % 11 = 0", "INSERT INTO sr_other (id, k) VALUES (5001, 1)");
+            f.source.commit();
+            f.source.setAutoCommit(true);
+            assertThat(f.awaitExit(p, log0, Duration.ofSeconds(90), () -> "no stop")).as("exit code of the stop: %s", CaptureFixture.tail(log0)).isEqualTo(3);
+            assertThat(CaptureFixture.errorLines(log0)).as("the stop line").singleElement().asString()
+                    .contains("was renamed to public.sr_other");
+            List<String> expected = new ArrayList<>();
+            try (var st = f.source.createStatement(); var rs = st.executeQuery(DIGEST.formatted("sr_expected"))) {
+                rs.next();
+                expected.add(rs.getString(1));
+            }
+            assertThat(f.targetColumn(DIGEST.formatted("sr_items")))
+                    .as("the old target table as the source table was at the rename (k negated, rows deleted, keys moved): %s",
+                            CaptureFixture.tail(log0))
+                    .isEqualTo(expected);
+        }
+    }
+
+    /**
      * Creates {@code sr_items} (2,000 rows), streams it with {@code tidemark run}, then runs {@code ddl} between changes
      * (later statements name the table {@code tableAfter}); demands the stop (exit 3, one line containing
      * {@code stopped}) and returns that line.
