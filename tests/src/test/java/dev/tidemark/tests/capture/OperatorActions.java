@@ -159,7 +159,7 @@ final class OperatorActions {
 
     /**
      * Retention deleted records the sink never applied (capture alone sent 30 updates and 6 deletes, then the log
-     * start moved past them): {@code sink} stops naming the flag and the table's re-snapshot; its two commands
+     * start moved past them): {@code run} and {@code sink} stop naming the flag and the table's re-snapshot; the sink's two commands
      * followed (the sink with the flag beside the pipeline's capture, then the snapshot while they run) end equal.
      */
     static void retentionDeletedUnappliedRecords(OperatorActions s) throws Exception {
@@ -171,6 +171,10 @@ final class OperatorActions {
         }
         Path yaml = s.f.writeYaml();
         String file = yaml.toString();
+        // run: its sink stops within moments of the start, while capture's engine is still starting its tasks
+        Path runLog = s.dir.resolve("run.log");
+        s.stopped(runLog, s.f.runToEnd(runLog, "run", "--config", file), 3, "is below the earliest offset", "Nothing was skipped",
+                "`tidemark run --config " + file + " --accept-retention-gap`", "`tidemark snapshot --config " + file + " --table public.orders`");
         Path sinkLog = s.dir.resolve("sink.log");
         String line = s.stopped(sinkLog, s.f.runToEnd(sinkLog, "sink", "--config", file), 3, "is below the earliest offset",
                 "Nothing was skipped", "`tidemark sink --config " + file + " --accept-retention-gap`",
