@@ -53,7 +53,8 @@ class RunSinkStopsAtStartIT {
                 Path log = dir.resolve("run-" + i + ".log");
                 long t0 = System.nanoTime();
                 int exit = runPromptly(f, log, i, "run", "--config", file);
-                took.add(String.format("run %d: exit %d after %.1f s", i, exit, (System.nanoTime() - t0) / 1e9));
+                took.add(String.format("run %d: exit %d after %.1f s%s", i, exit, (System.nanoTime() - t0) / 1e9,
+                        Files.readString(log).contains("interrupting it") ? " (engine thread interrupted)" : ""));
                 s.stopped(log, exit, 3, "is below the earliest offset", "Nothing was skipped",
                         "`tidemark run --config " + file + " --accept-retention-gap`", "`tidemark snapshot --config " + file + " --table public.orders`");
                 assertThat(Files.readString(log)).as("run %d: no refused close of a starting engine", i)
