@@ -352,8 +352,15 @@ public final class DebeziumChangeSource implements AutoCloseable {
             return; // stopWith is closing it
         }
         try {
-            if (!EngineClose.close(engine, this::isStopped, Duration.ofMillis(200), Duration.ofSeconds(120))) {
-                log.debug("capture {}: engine had already stopped", config.name());
+            // the engine's thread is interrupted only when a close it took left it waiting (EngineStopPlan)
+            EngineStopPlan.Step end = EngineClose.stop(engine, wait -> stopped.await(wait.toNanos(), TimeUnit.NANOSECONDS),
+                    () -> {
+                        log.info("capture {}: the engine stopped but its thread had not ended {} s later (waiting for a polling task "
+                                + "the stop dropped); interrupting it", config.name(), EngineClose.POLICY.grace().toSeconds());
+                        executor.shutdownNow();
+                    }, EngineClose.POLICY);
+            if (end instanceof EngineStopPlan.GiveUp g) {
+                log.warn("capture {}: stopping the engine: {}", config.name(), g.why());
             }
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();

@@ -159,24 +159,41 @@ final class OperatorActions {
 
     /**
      * Retention deleted records the sink never applied (capture alone sent 30 updates and 6 deletes, then the log
-     * start moved past them): {@code sink} stops naming the flag and the table's re-snapshot; its two commands
-     * followed (the sink with the flag beside the pipeline's capture, then the snapshot while they run) end equal.
+     * start moved past them): {@code run} stops naming the flag and the table's re-snapshot within moments of its start,
+     * while capture's engine is still starting, and its two commands followed (the run with the flag, then the snapshot
+     * while it runs) end equal; then the same again (30 more updates and 6 deletes captured alone, retention) for
+     * {@code sink}, whose two commands are followed beside the pipeline's capture.
      */
     static void retentionDeletedUnappliedRecords(OperatorActions s) throws Exception {
         s.appliedThenCapturedAlone();
-        try (Admin admin = Admin.create(Map.<String, Object>of("bootstrap.servers", s.f.bootstrap))) {
-            Map<TopicPartition, RecordsToDelete> all = new HashMap<>();
-            s.f.endOffsets().forEach((tp, end) -> all.put(tp, RecordsToDelete.beforeOffset(end)));
-            admin.deleteRecords(all).all().get(30, TimeUnit.SECONDS);
-        }
+        s.retentionDeletesAll();
         Path yaml = s.f.writeYaml();
         String file = yaml.toString();
+        // run: its sink stops within moments of the start, while capture's engine is still starting its tasks
+        Path runLog = s.dir.resolve("run.log");
+        String runLine = s.stopped(runLog, s.f.runToEnd(runLog, "run", "--config", file), 3, "is below the earliest offset",
+                "Nothing was skipped", "`tidemark run --config " + file + " --accept-retention-gap`",
+                "`tidemark snapshot --config " + file + " --table public.orders`");
+        assertThat(runLine).doesNotContain("reconcile", "<pipeline file>");
+        s.followTheFlagThenTheSnapshot(yaml, OperatorActionsCorpusIT.commands(runLine), "run-");
+
+        s.capturedAlone("UPDATE orders SET total = -1 WHERE id BETWEEN 37 AND 66", "DELETE FROM orders WHERE id BETWEEN 67 AND 72");
+        s.retentionDeletesAll();
         Path sinkLog = s.dir.resolve("sink.log");
         String line = s.stopped(sinkLog, s.f.runToEnd(sinkLog, "sink", "--config", file), 3, "is below the earliest offset",
                 "Nothing was skipped", "`tidemark sink --config " + file + " --accept-retention-gap`",
                 "`tidemark snapshot --config " + file + " --table public.orders`");
         assertThat(line).doesNotContain("reconcile", "<pipeline file>");
-        s.followTheFlagThenTheSnapshot(yaml, OperatorActionsCorpusIT.commands(line));
+        s.followTheFlagThenTheSnapshot(yaml, OperatorActionsCorpusIT.commands(line), "sink-");
+    }
+
+    /** Retention as the broker does it: every partition's log start moved to its end. */
+    void retentionDeletesAll() throws Exception {
+        try (Admin admin = Admin.create(Map.<String, Object>of("bootstrap.servers", f.bootstrap))) {
+            Map<TopicPartition, RecordsToDelete> all = new HashMap<>();
+            f.endOffsets().forEach((tp, end) -> all.put(tp, RecordsToDelete.beforeOffset(end)));
+            admin.deleteRecords(all).all().get(30, TimeUnit.SECONDS);
+        }
     }
 
     /**
@@ -214,18 +231,24 @@ final class OperatorActions {
                 "`tidemark run --config " + file + " --accept-retention-gap`", "total lag: unknown", snapshot)
                 .doesNotContain("total lag: 0", "does not exist yet", "reconcile");
         assertThat(OperatorActionsCorpusIT.topics()).as("status: nothing created").doesNotContainAnyElementsOf(topics);
-        s.followTheFlagThenTheSnapshot(Path.of(file), OperatorActionsCorpusIT.commands(runLine));
+        s.followTheFlagThenTheSnapshot(Path.of(file), OperatorActionsCorpusIT.commands(runLine), "");
     }
 
     /** 120 rows captured and applied, stopped; then capture alone sends 30 updates and 6 deletes the sink never reads. */
-    private void appliedThenCapturedAlone() throws Exception {
+    void appliedThenCapturedAlone() throws Exception {
         f.sql("CREATE TABLE public.orders (id int PRIMARY KEY, total int)", "INSERT INTO orders SELECT g, g FROM generate_series(1, 120) g");
         Sidecar first = f.start(true, true);
         f.awaitTargetEqual(first, "id");
         first.close();
+        capturedAlone("UPDATE orders SET total = 0 WHERE id <= 30", "DELETE FROM orders WHERE id BETWEEN 31 AND 36");
+    }
+
+    /** Capture alone sends {@code update} (30 rows) and {@code delete} (6 rows), which the sink never reads. */
+    private void capturedAlone(String update, String delete) throws Exception {
+        await("the slot idle (a tidemark process before this one has ended)").atMost(Duration.ofSeconds(30)).until(() -> !slotActive());
         long before = total(f.endOffsets());
         Sidecar captureOnly = f.start(true, false);
-        f.sql("UPDATE orders SET total = 0 WHERE id <= 30", "DELETE FROM orders WHERE id BETWEEN 31 AND 36");
+        f.sql(update, delete);
         await("capture sends the 36 changes the sink never reads").atMost(Duration.ofSeconds(90)).pollInterval(Duration.ofMillis(250))
                 .failFast("capture failed", () -> captureOnly.failure().isPresent())
                 .until(() -> total(f.endOffsets()) >= before + 36);
@@ -240,26 +263,30 @@ final class OperatorActions {
      * Follows "accept the gap (`run|sink … --accept-retention-gap`) and then, while it runs, `snapshot … --table …`";
      * beside a sink alone the pipeline's capture runs too, as {@code tidemark capture}.
      */
-    private void followTheFlagThenTheSnapshot(Path yaml, List<String> commands) throws Exception {
+    private void followTheFlagThenTheSnapshot(Path yaml, List<String> commands, String logPrefix) throws Exception {
         assertThat(commands).as("the flag, then the table's snapshot").hasSize(2);
         assertThat(commands.get(0)).endsWith(" --accept-retention-gap");
-        Path runLog = dir.resolve("accepted.log");
+        Path runLog = dir.resolve(logPrefix + "accepted.log");
         Process run = f.spawn(runLog, commands.get(0).split(" "));
-        if (commands.get(0).startsWith("sink ")) {
-            f.spawn(dir.resolve("capture.log"), "capture", "--config", yaml.toString()); // stopped by the fixture
-        }
+        Process capture = commands.get(0).startsWith("sink ")
+                ? f.spawn(dir.resolve(logPrefix + "capture.log"), "capture", "--config", yaml.toString())
+                : null;
         await("the run with the flag accepts the gap").atMost(Duration.ofSeconds(90)).pollInterval(Duration.ofMillis(250))
                 .failFast("tidemark " + commands.get(0) + " exited", () -> !run.isAlive())
                 .until(() -> Files.readString(runLog).contains("accepted retention gap"));
         assertThat(Files.readString(runLog)).contains("`tidemark snapshot --config " + yaml + " --table public.orders`")
                 .doesNotContain("<pipeline file>");
-        Path snapshotLog = dir.resolve("snapshot.log");
+        Path snapshotLog = dir.resolve(logPrefix + "snapshot.log");
         assertThat(follow(snapshotLog, commands.get(1))).as(CaptureFixture.tail(snapshotLog)).isZero();
         await("the table's snapshot makes the target equal").atMost(Duration.ofSeconds(90)).pollInterval(Duration.ofMillis(250))
                 .failFast("tidemark " + commands.get(0) + " exited", () -> !run.isAlive())
                 .until(() -> f.targetEqualsSource("id"));
         run.destroy();
         assertThat(run.waitFor(60, TimeUnit.SECONDS)).isTrue();
+        if (capture != null) {
+            capture.destroy();
+            assertThat(capture.waitFor(60, TimeUnit.SECONDS)).isTrue();
+        }
         reconcileFindsNoDifference(yaml);
     }
 
@@ -313,7 +340,7 @@ final class OperatorActions {
         s.reconcileFindsNoDifference(yaml);
     }
 
-    private boolean slotActive() throws Exception {
+    boolean slotActive() throws Exception {
         try (Statement st = f.source.createStatement();
              ResultSet rs = st.executeQuery("SELECT active FROM pg_replication_slots WHERE slot_name = '" + f.slot() + "'")) {
             return rs.next() && rs.getBoolean(1);

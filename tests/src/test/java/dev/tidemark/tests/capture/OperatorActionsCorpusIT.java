@@ -308,8 +308,8 @@ class OperatorActionsCorpusIT {
                         ledger, AcceptGapActions::olderOffsetsFileAlonePutBack),
                 new Recovery("4 --accept-gap after an offsets file from before a re-snapshot was put back: refused naming it; followed, "
                         + "the WARN line's repair ends equal", ledger, AcceptGapActions::offsetsFileFromBeforeAResnapshotPutBack),
-                new Recovery("5 retention deleted records the target never applied: the sink stops naming the flag and the "
-                        + "table's snapshot; both followed", orders, OperatorActions::retentionDeletedUnappliedRecords),
+                new Recovery("5 retention deleted records the target never applied: run (its sink stopping while capture starts), "
+                        + "then sink, stop naming the flag and the table's snapshot; both followed for each", orders, OperatorActions::retentionDeletedUnappliedRecords),
                 new Recovery("5, 6 topics deleted by hand while stopped: run, sink and status refuse creating nothing; the run's "
                         + "two commands followed", orders, OperatorActions::topicsDeletedWhileStopped),
                 new Recovery("6 drop --topics --yes leaves nothing Tidemark created and restores what it changed; run then applies "
