@@ -172,6 +172,50 @@ class SchemaChangeStopRecoveryIT {
         }
     }
 
+    /** {@link #DIGEST} with the sum of {@code n} too. */
+    private static final String DIGEST_N = "SELECT count(*) || ' ' || sum(id) || ' ' || sum(k) || ' ' || sum(n) FROM %s";
+
+    /**
+     * A backlog of 20,000 updates committed just before a rename (ten updates of every row, each its own transaction):
+     * capture sends them and stops on the rename while the sink is still applying them (the run's log shows the
+     * catch-up applying what capture sent before the stop: the backlog existed then). When {@code tidemark run} has
+     * exited 3 with capture's line, the old target table must hold every one of them, as {@code sr_expected} (made
+     * just before the rename) holds the source table: the line's way on takes the table out of {@code source.tables},
+     * and no sink would read those records again.
+     */
+    @Test
+    void theSinkAppliesTheBacklogCaptureSentBeforeARenameStoppedIt() throws Exception {
+        try (CaptureFixture f = new CaptureFixture("schema_rename_backlog", dir, List.of(T))) {
+            Path yaml = f.writeYaml();
+            f.sql("CREATE TABLE public.sr_items (id int PRIMARY KEY, k int, n int, w text, v text)",
+                    "INSERT INTO sr_items SELECT g, g * 10, g, 'w' || g, 'row ' || g FROM generate_series(1, 2000) g");
+            Path log0 = dir.resolve("run-0.log");
+            Process p = f.spawn(log0, "run", "--config", yaml.toString());
+            awaitEqual(f, p, log0, f.tables);
+            List<String> backlog = new ArrayList<>();
+            for (int i = 0; i < 10; i++) {
+                backlog.add("UPDATE sr_items SET n = n + 1, k = k + " + i);
+            }
+            backlog.add("CREATE TABLE public.sr_expected AS SELECT * FROM sr_items");
+            backlog.add("ALTER TABLE sr_items RENAME TO sr_other");
+            f.sql(backlog.toArray(String[]::new));
+            assertThat(f.awaitExit(p, log0, Duration.ofSeconds(120), () -> "no stop")).as("exit code of the stop: %s", CaptureFixture.tail(log0)).isEqualTo(3);
+            assertThat(CaptureFixture.errorLines(log0)).as("the stop line").singleElement().asString()
+                    .contains("was renamed to public.sr_other");
+            List<String> expected = new ArrayList<>();
+            try (var st = f.source.createStatement(); var rs = st.executeQuery(DIGEST_N.formatted("sr_expected"))) {
+                rs.next();
+                expected.add(rs.getString(1));
+            }
+            assertThat(f.targetColumn(DIGEST_N.formatted("sr_items")))
+                    .as("the old target table as the source table was at the rename (every one of the 20,000 updates): %s",
+                            CaptureFixture.tail(log0))
+                    .isEqualTo(expected);
+            assertThat(Files.readAllLines(log0)).as("the sink was still behind when capture stopped (the backlog existed)")
+                    .anyMatch(l -> l.contains("capture stopped on a change; applying what capture sent before it (60 s at most): topic "));
+        }
+    }
+
     /**
      * Creates {@code sr_items} (2,000 rows), streams it with {@code tidemark run}, then runs {@code ddl} between changes
      * (later statements name the table {@code tableAfter}); demands the stop (exit 3, one line containing
