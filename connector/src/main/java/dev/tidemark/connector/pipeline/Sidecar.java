@@ -31,12 +31,15 @@ public final class Sidecar implements AutoCloseable {
     private final DebeziumChangeSource capture;
     private final KafkaSinkRunner sink;
     private final Thread sinkThread;
+    /** The pipeline file as the user named it (null: unknown), for the command the catch-up's line names. */
+    private final String configLabel;
     private volatile boolean closed;
     /** The failure that had stopped a half when {@link #close()} began: the cause, not what stopping the other half met. */
     private volatile Throwable failureAtClose;
 
-    private Sidecar(PipelineConfig config, DebeziumChangeSource capture, KafkaSinkRunner sink) {
+    private Sidecar(PipelineConfig config, DebeziumChangeSource capture, KafkaSinkRunner sink, String configLabel) {
         this.config = config;
+        this.configLabel = configLabel;
         this.capture = capture;
         this.sink = sink;
         this.sinkThread = sink == null ? null : new Thread(sink, "tidemark-sink-" + config.name());
@@ -107,10 +110,10 @@ public final class Sidecar implements AutoCloseable {
                 openSink.run();
             }
         } catch (RuntimeException e) {
-            new Sidecar(config, capture, sink.get()).close();
+            new Sidecar(config, capture, sink.get(), configLabel).close();
             throw e;
         }
-        Sidecar s = new Sidecar(config, capture, sink.get());
+        Sidecar s = new Sidecar(config, capture, sink.get(), configLabel);
         if (s.sinkThread != null) {
             s.sinkThread.start();
         }
@@ -151,12 +154,15 @@ public final class Sidecar implements AutoCloseable {
     /** Lets the running sink apply what capture sent before it stopped by itself ({@link SinkCatchUp}). */
     private void awaitSinkCatchUp() {
         long deadline = System.nanoTime() + CATCH_UP.toNanos();
+        if (!SinkCatchUp.caughtUp(capture.sentEnds(), sink.appliedOffsets(), sink.assignment())) {
+            log.info("sink {}: capture stopped on a change; applying what capture sent before it ({} s at most): {}",
+                    config.name(), CATCH_UP.toSeconds(), SinkCatchUp.unapplied(capture.sentEnds(), sink.appliedOffsets(), sink.assignment()));
+        }
         try {
             while (!sink.isFinished() && !SinkCatchUp.caughtUp(capture.sentEnds(), sink.appliedOffsets(), sink.assignment())) {
                 if (System.nanoTime() > deadline) {
-                    log.warn("sink {}: capture stopped, and within {} s the sink did not apply every record capture sent before the "
-                            + "stop (sent up to {}, applied up to {}); the rest stays in Kafka for the sink's next start",
-                            config.name(), CATCH_UP.toSeconds(), capture.sentEnds(), sink.appliedOffsets());
+                    log.warn(SinkCatchUp.notAppliedLine(config.name(), CATCH_UP, configLabel == null ? "FILE" : configLabel,
+                            SinkCatchUp.unapplied(capture.sentEnds(), sink.appliedOffsets(), sink.assignment())));
                     return;
                 }
                 sink.awaitTermination(Duration.ofMillis(100)); // returns at once when the sink stops meanwhile

@@ -1,7 +1,10 @@
 package dev.tidemark.connector.pipeline;
 
+import java.time.Duration;
+import java.util.Comparator;
 import java.util.Map;
 import java.util.Set;
+import java.util.stream.Collectors;
 import org.apache.kafka.common.TopicPartition;
 
 /**
@@ -26,5 +29,32 @@ final class SinkCatchUp {
             }
         }
         return true;
+    }
+
+    /**
+     * The line for a catch-up that ran out of time: what was not applied ({@link #unapplied}), where it is (Kafka), why
+     * it matters (once its table has left {@code source.tables} no sink reads it) and the command that applies it before
+     * capture's line is followed: the sink alone on the unchanged pipeline file, until {@code tidemark status} shows
+     * no lag.
+     */
+    static String notAppliedLine(String pipeline, Duration limit, String configFile, String unapplied) {
+        return "sink " + pipeline + ": capture stopped on a change, and within " + limit.toSeconds() + " s the sink did not apply "
+                + "every record capture sent before it; not applied: " + unapplied + ". They stay in Kafka, but once their "
+                + "table has left source.tables no sink reads them: before following capture's line, run `tidemark sink --config "
+                + configFile + "` until `tidemark status --config " + configFile + "` shows lag 0, then stop it";
+    }
+
+    /**
+     * What the sink has not applied of what capture sent, on the partitions in {@code assigned}: one
+     * {@code topic T partition P offsets A to B} per partition behind ({@code A} the sink's next offset, {@code B} the
+     * last record sent), joined by {@code ", "}, in topic and partition order; empty when {@link #caughtUp}.
+     */
+    static String unapplied(Map<TopicPartition, Long> sent, Map<TopicPartition, Long> applied, Set<TopicPartition> assigned) {
+        return sent.entrySet().stream()
+                .filter(e -> assigned.contains(e.getKey()) && applied.getOrDefault(e.getKey(), 0L) < e.getValue())
+                .sorted(Map.Entry.comparingByKey(Comparator.comparing(TopicPartition::topic).thenComparingInt(TopicPartition::partition)))
+                .map(e -> "topic " + e.getKey().topic() + " partition " + e.getKey().partition() + " offsets "
+                        + applied.getOrDefault(e.getKey(), 0L) + " to " + (e.getValue() - 1))
+                .collect(Collectors.joining(", "));
     }
 }

@@ -172,6 +172,112 @@ class SchemaChangeStopRecoveryIT {
         }
     }
 
+    /** {@link #DIGEST} with the sum of {@code n} too. */
+    private static final String DIGEST_N = "SELECT count(*) || ' ' || sum(id) || ' ' || sum(k) || ' ' || sum(n) FROM %s";
+
+    /**
+     * A backlog of 4,000 updates committed just before a rename, while the test holds a lock on the PostgreSQL target
+     * table until the run has begun to close after capture stopped on the rename (the catch-up's first line, or without
+     * a catch-up capture's close): the sink is then still behind by construction (blocked on its first batch of the
+     * backlog), and the run's log shows the catch-up applying what capture sent before the stop.
+     * When {@code tidemark run} has exited 3 with capture's line, the old target table must hold every one of them, as
+     * {@code sr_expected} (made just before the rename) holds the source table: the line's way on takes the table out
+     * of {@code source.tables}, and no sink would read those records again.
+     */
+    @Test
+    void theSinkAppliesTheBacklogCaptureSentBeforeARenameStoppedIt() throws Exception {
+        try (TargetDatabase target = TargetDatabase.postgres();
+             CaptureFixture f = new CaptureFixture("schema_rename_backlog", dir, List.of(T), target)) {
+            Path yaml = f.writeYaml();
+            Path log0 = dir.resolve("run-0.log");
+            Process p = streamThenBacklogAndRenameWhileTheTargetIsLocked(f, target, yaml, log0,
+                    "capture stopped on a change; applying", "DebeziumChangeSource - capture " + f.name + " stopped after");
+            assertThat(f.awaitExit(p, log0, Duration.ofSeconds(90), () -> "no stop")).as("exit code of the stop: %s", CaptureFixture.tail(log0)).isEqualTo(3);
+            assertThat(CaptureFixture.errorLines(log0)).as("the stop line").singleElement().asString()
+                    .contains("was renamed to public.sr_other");
+            assertThat(f.targetColumn(DIGEST_N.formatted("sr_items")))
+                    .as("the old target table as the source table was at the rename (every update of the backlog): %s", CaptureFixture.tail(log0))
+                    .containsExactly(expectedAtTheRename(f));
+            assertThat(Files.readAllLines(log0)).as("the sink was still behind when capture stopped (the backlog existed)")
+                    .anyMatch(l -> l.contains("capture stopped on a change; applying what capture sent before it (60 s at most): topic "));
+        }
+    }
+
+    /**
+     * The catch-up runs out of time: the test holds the lock on the target table until the run logs that the sink did
+     * not apply every record within the 60 s; that line must name what was not applied and the command that applies
+     * it. The run then exits 3 with capture's line, the old target table lacking the backlog; the test follows the
+     * line word for word — {@code tidemark sink} on the unchanged pipeline file until {@code tidemark status} shows lag
+     * 0 — and the old target table must then hold every change committed before the rename.
+     */
+    @Test
+    void aCatchUpThatRunsOutNamesWhatItDidNotApplyAndTheSinkThatAppliesIt() throws Exception {
+        try (TargetDatabase target = TargetDatabase.postgres();
+             CaptureFixture f = new CaptureFixture("schema_rename_late", dir, List.of(T), target)) {
+            Path yaml = f.writeYaml();
+            Path log0 = dir.resolve("run-0.log");
+            Process p = streamThenBacklogAndRenameWhileTheTargetIsLocked(f, target, yaml, log0, "did not apply every record");
+            String line = Files.readAllLines(log0).stream().filter(l -> l.contains("did not apply every record")).findFirst().orElseThrow();
+            assertThat(f.awaitExit(p, log0, Duration.ofSeconds(90), () -> "no stop")).as("exit code of the stop: %s", CaptureFixture.tail(log0)).isEqualTo(3);
+            assertThat(CaptureFixture.errorLines(log0)).as("the stop line").singleElement().asString()
+                    .contains("was renamed to public.sr_other");
+            assertThat(line).as("what was not applied").containsPattern("not applied: topic \\S+\\.public\\.sr_items partition [01] offsets \\d+ to \\d+");
+            String expected = expectedAtTheRename(f);
+            assertThat(f.targetColumn(DIGEST_N.formatted("sr_items"))).as("the backlog not applied at the exit").doesNotContain(expected);
+
+            String[] sink = command(line);
+            assertThat(sink).containsExactly("sink", "--config", yaml.toString());
+            Path log1 = dir.resolve("sink-1.log");
+            Process s = f.spawn(log1, sink);
+            String[] status = command(line.substring(line.indexOf("` until ") + 1));
+            assertThat(status).containsExactly("status", "--config", yaml.toString());
+            Path statusLog = dir.resolve("status.log");
+            await("`tidemark status` showing lag 0 for both partitions of public.sr_items").atMost(Duration.ofSeconds(120))
+                    .pollInterval(Duration.ofMillis(500))
+                    .failFast("tidemark sink exited", () -> !s.isAlive())
+                    .until(() -> f.runToEnd(statusLog, status) == 0 && Files.readAllLines(statusLog).stream()
+                            .filter(l -> l.matches("\\s*\\S+\\.public\\.sr_items\\s+[01]\\s+\\d+\\s+\\d+\\s+0\\s*")).count() == 2);
+            s.destroy();
+            s.waitFor();
+            assertThat(f.targetColumn(DIGEST_N.formatted("sr_items")))
+                    .as("the old target table as the source table was at the rename: %s", CaptureFixture.tail(log1))
+                    .containsExactly(expected);
+        }
+    }
+
+    /**
+     * Creates {@code sr_items} (2,000 rows) and streams it with {@code tidemark run} into the PostgreSQL target; then,
+     * holding {@code ACCESS EXCLUSIVE} on the target table, commits two updates of every row, {@code sr_expected} (the
+     * table as it is then) and the rename, and releases the lock once the run's log has a line containing one of
+     * {@code releaseAt}. Returns the run.
+     */
+    private Process streamThenBacklogAndRenameWhileTheTargetIsLocked(CaptureFixture f, TargetDatabase target, Path yaml, Path log,
+                                                                    String... releaseAt) throws Exception {
+        f.sql("CREATE TABLE public.sr_items (id int PRIMARY KEY, k int, n int, w text, v text)",
+                "INSERT INTO sr_items SELECT g, g * 10, g, 'w' || g, 'row ' || g FROM generate_series(1, 2000) g");
+        Process p = f.spawn(log, "run", "--config", yaml.toString());
+        awaitEqual(f, p, log, f.tables);
+        try (java.sql.Connection lock = target.connect(); var st = lock.createStatement()) {
+            lock.setAutoCommit(false);
+            st.execute("LOCK TABLE \"sr_items\" IN ACCESS EXCLUSIVE MODE");
+            f.sql("UPDATE sr_items SET n = n + 1", "UPDATE sr_items SET n = n + 1, k = k + 1",
+                    "CREATE TABLE public.sr_expected AS SELECT * FROM sr_items", "ALTER TABLE sr_items RENAME TO sr_other");
+            await("a line containing one of " + List.of(releaseAt) + " in the run's log").atMost(Duration.ofSeconds(150)).pollInterval(Duration.ofMillis(200))
+                    .failFast("tidemark run exited", () -> !p.isAlive())
+                    .until(() -> Files.readAllLines(log).stream().anyMatch(l -> Arrays.stream(releaseAt).anyMatch(l::contains)));
+            lock.rollback();
+        }
+        return p;
+    }
+
+    /** {@link #DIGEST_N} of {@code sr_expected}: the source table as it was at the rename. */
+    private static String expectedAtTheRename(CaptureFixture f) throws Exception {
+        try (var st = f.source.createStatement(); var rs = st.executeQuery(DIGEST_N.formatted("sr_expected"))) {
+            rs.next();
+            return rs.getString(1);
+        }
+    }
+
     /**
      * Creates {@code sr_items} (2,000 rows), streams it with {@code tidemark run}, then runs {@code ddl} between changes
      * (later statements name the table {@code tableAfter}); demands the stop (exit 3, one line containing
