@@ -354,7 +354,8 @@ public final class DebeziumChangeSource implements AutoCloseable {
         private final ConnectJsonWriter json = new ConnectJsonWriter();
         private final DeliveredPosition delivered = new DeliveredPosition(config.offsetsFile());
         private final ResumeSafeOffsets resumeSafe = new ResumeSafeOffsets();
-        private final SnapshotFlow snapshots = new SnapshotFlow(config, startMode instanceof CaptureStart.Resnapshot);
+        private final SnapshotFlow snapshots = new SnapshotFlow(config,
+                InitialSnapshotSweep.applies(startMode, config.source().debezium().getOrDefault("snapshot.mode", "initial")));
 
         @Override
         public void handleBatch(List<RecordChangeEvent<SourceRecord>> records,

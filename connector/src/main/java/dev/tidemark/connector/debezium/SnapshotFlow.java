@@ -15,7 +15,7 @@ import org.slf4j.LoggerFactory;
  * Capture's view of the snapshots running in the records it delivers, one batch at a time: it tells the signal table's
  * records apart (never sent), stamps incremental snapshot rows with a position ({@link IncrementalRows}), and says
  * before which record a sweep must be sent: when a table's incremental snapshot ended ({@link IncrementalSnapshotMarks})
- * and, after {@code --resnapshot}, when the new initial snapshot ended ({@link InitialSnapshotSweep}, every table).
+ * and, after an initial snapshot (a first start or {@code --resnapshot}), when it ended ({@link InitialSnapshotSweep}, every table).
  * The running incremental snapshots are stored ({@link IncrementalSnapshotFile}) at the end of each batch that changed
  * them, before its records are marked processed. Not thread-safe: the engine's one consumer thread.
  */
@@ -30,7 +30,11 @@ final class SnapshotFlow {
     private SourcePosition.Wal streamedAt;
     private Map<TableId, SourcePosition.Wal> atBatchStart = Map.of();
 
-    /** @param resnapshot capture started with {@code --resnapshot}: the end of its initial snapshot sweeps every table */
+    /**
+     * @param resnapshot capture started with an initial snapshot (first start, {@code --resnapshot}): its end sweeps every
+     *                   table, so rows a target kept from before (an earlier pipeline, a {@code tidemark drop}) that the
+     *                   source no longer holds are removed
+     */
     SnapshotFlow(PipelineConfig config, boolean resnapshot) {
         this.config = config;
         this.marks = new IncrementalSnapshotMarks(config.source().tables(), IncrementalSnapshotFile.read(config.offsetsFile()));
