@@ -99,6 +99,29 @@ final class TablePositions {
         }
     }
 
+    /**
+     * Applies capture's snapshot sweep of {@code table} at {@code position} inside the caller's transaction: remembers
+     * the position as {@link #truncate} does and deletes the rows the sink wrote with an older position (rows the
+     * snapshot no longer holds). A row without a position stays: the sink never wrote it from the source (the own rows
+     * of a table Tidemark did not create, which it only gave the position column). A sweep without a position removes
+     * nothing.
+     *
+     * <p>Example: {@code DELETE FROM "orders" WHERE "__tidemark_position" < ?}.
+     */
+    int sweep(String table, boolean tableExists, String positionColumn, SourcePosition position) throws SQLException {
+        if (position instanceof SourcePosition.Unknown) {
+            return 0;
+        }
+        upsert(table, "truncated_at", position);
+        if (!tableExists) {
+            return 0;
+        }
+        try (PreparedStatement ps = connection.prepareStatement("DELETE FROM " + q(table) + " WHERE " + q(positionColumn) + " < ?")) {
+            ps.setString(1, position.encode());
+            return ps.executeUpdate();
+        }
+    }
+
     private BatchPlan.TableMarks read() throws SQLException {
         ensureTable();
         Map<String, SourcePosition> truncated = new HashMap<>();
