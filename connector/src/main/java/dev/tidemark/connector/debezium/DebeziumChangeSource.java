@@ -63,6 +63,7 @@ public final class DebeziumChangeSource implements AutoCloseable {
     private PipelineConfig config;
     private final AtomicLong sent = new AtomicLong();
     private final AtomicLong produced = new AtomicLong();
+    private final AtomicLong rowRecordsProduced = new AtomicLong();
     private final CountDownLatch stopped = new CountDownLatch(1);
     private final ExecutorService executor = Executors.newSingleThreadExecutor(r -> {
         Thread t = new Thread(r, "tidemark-capture");
@@ -258,6 +259,14 @@ public final class DebeziumChangeSource implements AutoCloseable {
         return produced.get();
     }
 
+    /**
+     * Records of row changes (with the tombstones of deletes) handed to the Kafka producer so far: {@link #eventsProduced()}
+     * without capture's control records (snapshot sweeps, schema changes), so the figure to report as changes captured.
+     */
+    public long rowRecordsProduced() {
+        return rowRecordsProduced.get();
+    }
+
     public Optional<Throwable> failure() {
         return Optional.ofNullable(failure);
     }
@@ -398,6 +407,7 @@ public final class DebeziumChangeSource implements AutoCloseable {
                 // counted before the send: a sink can apply a record as soon as Kafka holds it, before this thread has
                 // seen the ack (so eventsSent() can briefly be below what a sink applied; eventsProduced() never is)
                 produced.incrementAndGet();
+                rowRecordsProduced.incrementAndGet();
                 sizes[acks.size()] = (key == null ? 0 : key.length) + (value == null ? 0 : value.length);
                 acks.add(producer.send(new ProducerRecord<>(sr.topic(), KeyValuePartitioner.partition(sr.key(), producer.partitionsFor(sr.topic()).size()), key, value)));
             }

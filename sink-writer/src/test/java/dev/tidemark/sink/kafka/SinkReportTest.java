@@ -38,4 +38,14 @@ class SinkReportTest {
                 new ChangeEvent.SchemaChange(T, at, List.of(), "ALTER TABLE items ADD COLUMN note text")), 1_000);
         assertThat(applied).as("an insert, a delete and a source truncate").containsExactly(entry(T, 3L));
     }
+
+    @Test
+    void onlyTheSourcesRowChangesAreChanges() {
+        SourcePosition at = new SourcePosition.Lsn(10);
+        assertThat(SinkReport.isRowChange(new ChangeEvent.Truncate(T, at))).as("a truncate the source made").isTrue();
+        assertThat(SinkReport.isRowChange(new ChangeEvent.Truncate(T, at, true))).as("capture's snapshot sweep").isFalse();
+        assertThat(SinkReport.isRowChange(new ChangeEvent.Delete(T, Map.of("id", 1L), at, false))).as("a delete").isTrue();
+        assertThat(SinkReport.isRowChange(new ChangeEvent.Delete(T, Map.of("id", 1L), at, true))).as("a tombstone").isFalse();
+        assertThat(SinkReport.isRowChange(new ChangeEvent.SchemaChange(T, at, List.of(), ""))).as("a schema change").isFalse();
+    }
 }
