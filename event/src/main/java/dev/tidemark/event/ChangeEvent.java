@@ -78,8 +78,9 @@ public sealed interface ChangeEvent {
 
     /**
      * A truncate of the whole table ({@code op} t): the rows older than {@code position} go. With {@code sweep} it is
-     * capture's end of an incremental snapshot that began at {@code position} (envelope {@code source.tidemark =
-     * "snapshot-sweep"}): the table's rows the snapshot no longer holds go, whether or not the sink applies truncates.
+     * capture's end of a snapshot (initial or incremental) that began at {@code position} (envelope {@code
+     * source.tidemark = "snapshot-sweep"}), a control record and no row change: the rows the sink wrote that the
+     * snapshot no longer holds go, whether or not the sink applies truncates.
      */
     record Truncate(TableId table, SourcePosition position, boolean sweep) implements ChangeEvent {
         /** A truncate the source made. */

@@ -73,6 +73,7 @@ public final class DebeziumChangeSource implements AutoCloseable {
             sentEnds.merge(new TopicPartition(m.topic(), m.partition()), m.offset() + 1, Math::max);
         }
     };
+    private final AtomicLong rowRecordsProduced = new AtomicLong();
     private final CountDownLatch stopped = new CountDownLatch(1);
     private final ExecutorService executor = Executors.newSingleThreadExecutor(r -> {
         Thread t = new Thread(r, "tidemark-capture");
@@ -292,6 +293,14 @@ public final class DebeziumChangeSource implements AutoCloseable {
         return Map.copyOf(sentEnds);
     }
 
+    /**
+     * Records of row changes (with the tombstones of deletes) handed to the Kafka producer so far: {@link #eventsProduced()}
+     * without capture's control records (snapshot sweeps, schema changes), so the figure to report as changes captured.
+     */
+    public long rowRecordsProduced() {
+        return rowRecordsProduced.get();
+    }
+
     public Optional<Throwable> failure() {
         return Optional.ofNullable(failure);
     }
@@ -395,7 +404,9 @@ public final class DebeziumChangeSource implements AutoCloseable {
         private final ConnectJsonWriter json = new ConnectJsonWriter();
         private final DeliveredPosition delivered = new DeliveredPosition(config.offsetsFile());
         private final ResumeSafeOffsets resumeSafe = new ResumeSafeOffsets();
-        private final SnapshotFlow snapshots = new SnapshotFlow(config, startMode instanceof CaptureStart.Resnapshot);
+        private final SnapshotFlow snapshots = new SnapshotFlow(config,
+                InitialSnapshotSweep.applies(startMode, config.source().debezium().getOrDefault("snapshot.mode", "initial")),
+                !(startMode instanceof CaptureStart.Fresh));
 
         @Override
         public void handleBatch(List<RecordChangeEvent<SourceRecord>> records,
@@ -546,6 +557,7 @@ public final class DebeziumChangeSource implements AutoCloseable {
                 // counted before the send: a sink can apply a record as soon as Kafka holds it, before this thread has
                 // seen the ack (so eventsSent() can briefly be below what a sink applied; eventsProduced() never is)
                 produced.incrementAndGet();
+                rowRecordsProduced.incrementAndGet();
                 sizes[at] += (key == null ? 0 : key.length) + (value == null ? 0 : value.length);
                 sends.add(producer.send(new ProducerRecord<>(sr.topic(), KeyValuePartitioner.partition(sr.key(), producer.partitionsFor(sr.topic()).size()), key, value), recordEnd));
             }

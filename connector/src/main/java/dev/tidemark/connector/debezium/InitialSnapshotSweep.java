@@ -1,14 +1,16 @@
 package dev.tidemark.connector.debezium;
 
 import dev.tidemark.event.SourcePosition;
+import java.util.HashSet;
 import java.util.Map;
+import java.util.Set;
 import org.apache.kafka.connect.data.Struct;
 import org.apache.kafka.connect.source.SourceRecord;
 
 /**
- * After {@code --resnapshot}: says when the new initial snapshot ended and at which position, so that capture sends
- * every captured table a sweep ({@link SnapshotSweep}) and the sink removes the target rows the new snapshot no longer
- * holds (rows the source deleted in the gap). Each snapshot row carries the snapshot's position
+ * After an initial snapshot (a first start, {@code --resnapshot}): says when it ended and at which position, so that
+ * capture sends every captured table a sweep ({@link SnapshotSweep}) and the sink removes the target rows the snapshot
+ * no longer holds (rows the source deleted in a gap, or while the pipeline was dropped and its target rows kept). Each snapshot row carries the snapshot's position
  * ({@code lsn:<snapshot LSN>:v2:0:…}); every older target row predates the snapshot, and every change streamed after it
  * sorts after it. The snapshot ends at the first record that is not one of its rows (the position marker capture
  * writes once the slot exists always follows it). Pure and not thread-safe (the engine's one consumer thread).
@@ -16,6 +18,17 @@ import org.apache.kafka.connect.source.SourceRecord;
 final class InitialSnapshotSweep {
     private Long snapshotLsn;
     private boolean done;
+    private final Set<String> topicsRead = new HashSet<>();
+
+    /**
+     * Whether a start sweeps when its initial snapshot ends: a first start or {@code --resnapshot} that takes one
+     * ({@code snapshot.mode} {@code initial}); never with {@code no_data}, where no snapshot re-reads the rows a sweep
+     * would remove, nor on a resume or {@code --accept-gap}.
+     */
+    static boolean applies(CaptureStart start, String snapshotMode) {
+        boolean snapshots = start instanceof CaptureStart.Fresh || start instanceof CaptureStart.Resnapshot;
+        return snapshots && "initial".equals(snapshotMode == null ? "initial" : snapshotMode.trim());
+    }
 
     /** Observes one record in delivery order; returns the sweep's position once, at the first record after the snapshot. */
     SourcePosition.Wal observe(SourceRecord record) {
@@ -25,6 +38,7 @@ final class InitialSnapshotSweep {
         Struct source = record.value() instanceof Struct v && v.schema().field("source") != null && v.get("source") instanceof Struct s ? s : null;
         Object snapshot = source == null || source.schema().field("snapshot") == null ? null : source.get("snapshot");
         if (snapshot != null && isSnapshotRow(snapshot.toString())) {
+            topicsRead.add(record.topic());
             if (source.schema().field("lsn") != null && source.get("lsn") instanceof Long lsn) {
                 snapshotLsn = lsn;
             }
@@ -43,6 +57,11 @@ final class InitialSnapshotSweep {
         }
         done = true;
         return new SourcePosition.Wal(lsn, SourcePosition.Phase.SNAPSHOT, 0);
+    }
+
+    /** Whether the snapshot read a row sent to {@code topic} (a table it found empty has none). */
+    boolean read(String topic) {
+        return topicsRead.contains(topic);
     }
 
     /** Debezium's {@code source.snapshot} of an initial snapshot's row ({@code true}, {@code first}, {@code last}, …). */

@@ -15,7 +15,7 @@ import org.slf4j.LoggerFactory;
  * Capture's view of the snapshots running in the records it delivers, one batch at a time: it tells the signal table's
  * records apart (never sent), stamps incremental snapshot rows with a position ({@link IncrementalRows}), and says
  * before which record a sweep must be sent: when a table's incremental snapshot ended ({@link IncrementalSnapshotMarks})
- * and, after {@code --resnapshot}, when the new initial snapshot ended ({@link InitialSnapshotSweep}, every table).
+ * and, after an initial snapshot (a first start or {@code --resnapshot}), when it ended ({@link InitialSnapshotSweep}, every table).
  * The running incremental snapshots are stored ({@link IncrementalSnapshotFile}) at the end of each batch that changed
  * them, before its records are marked processed. Not thread-safe: the engine's one consumer thread.
  */
@@ -25,13 +25,25 @@ final class SnapshotFlow {
     private final PipelineConfig config;
     private final IncrementalSnapshotMarks marks;
     private final InitialSnapshotSweep resnapshot;
+    private final boolean emptyTablesToo;
     private final String signalTopic;
     /** The position of the last record delivered with one. */
     private SourcePosition.Wal streamedAt;
     private Map<TableId, SourcePosition.Wal> atBatchStart = Map.of();
 
-    /** @param resnapshot capture started with {@code --resnapshot}: the end of its initial snapshot sweeps every table */
-    SnapshotFlow(PipelineConfig config, boolean resnapshot) {
+    /**
+     * @param resnapshot capture started with an initial snapshot (first start, {@code --resnapshot}): its end sweeps every
+     *                   table, so rows a target kept from before (an earlier pipeline, a {@code tidemark drop}) that the
+     *                   source no longer holds are removed
+     */
+    /**
+     * @param emptyTablesToo the sweep also goes to tables the snapshot found empty ({@code --resnapshot}: their target
+     *                       rows are gone at the source); on a first start such a table is swept only if the snapshot
+     *                       read a row of it, so a table empty at the source leaves no record on its topic (a stored
+     *                       offset for a target table never created reads as a table gone: {@code TargetTableGoneCheck})
+     */
+    SnapshotFlow(PipelineConfig config, boolean resnapshot, boolean emptyTablesToo) {
+        this.emptyTablesToo = emptyTablesToo;
         this.config = config;
         this.marks = new IncrementalSnapshotMarks(config.source().tables(), IncrementalSnapshotFile.read(config.offsetsFile()));
         this.resnapshot = resnapshot ? new InitialSnapshotSweep() : null;
@@ -53,7 +65,8 @@ final class SnapshotFlow {
         List<IncrementalSnapshotMarks.Ended> sweeps = new ArrayList<>();
         SourcePosition.Wal snapshotEnd = resnapshot == null ? null : resnapshot.observe(record);
         if (snapshotEnd != null) {
-            config.source().tables().forEach(t -> sweeps.add(new IncrementalSnapshotMarks.Ended(t, snapshotEnd)));
+            config.source().tables().stream().filter(t -> emptyTablesToo || resnapshot.read(config.topicFor(t)))
+                    .forEach(t -> sweeps.add(new IncrementalSnapshotMarks.Ended(t, snapshotEnd)));
         }
         SourcePosition.Wal at = IncrementalSnapshotMarks.position(record);
         sweeps.addAll(marks.observe(record.sourceOffset(), at,

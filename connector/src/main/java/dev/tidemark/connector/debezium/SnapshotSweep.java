@@ -7,11 +7,12 @@ import org.apache.kafka.connect.data.SchemaBuilder;
 import org.apache.kafka.connect.data.Struct;
 
 /**
- * The event capture sends when a table's incremental snapshot ended: a truncate envelope ({@code op} {@code t}) at the
- * position the snapshot began, marked {@code source.tidemark = "snapshot-sweep"}. The sink applies it whether or not
- * truncates are enabled: it removes the table's rows older than that position (rows the snapshot no longer holds) and
- * drops later-arriving changes older than it, exactly as a truncate at that position would; every row the snapshot read
- * and every change streamed since it began is newer and stays.
+ * The event capture sends when a table's snapshot ended (incremental, or the initial one of a first start or
+ * {@code --resnapshot}): a truncate envelope ({@code op} {@code t}) at the position the snapshot began, marked
+ * {@code source.tidemark = "snapshot-sweep"}; a control record, not counted as a change. The sink applies it whether or
+ * not truncates are enabled: it removes the rows it wrote with a position older than that (rows the snapshot no longer
+ * holds) and drops later-arriving changes older than it; every row the snapshot read and every change streamed since it
+ * began is newer and stays, and so does a row without a position (the sink never wrote it from the source).
  */
 final class SnapshotSweep {
     static final String MARK = "snapshot-sweep";

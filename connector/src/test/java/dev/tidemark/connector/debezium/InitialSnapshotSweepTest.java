@@ -42,4 +42,23 @@ class InitialSnapshotSweepTest {
         assertThat(InitialSnapshotSweep.isSnapshotRow("incremental")).isFalse();
         assertThat(InitialSnapshotSweep.isSnapshotRow("last_in_data_collection")).isTrue();
     }
+
+    @Test
+    void aStartThatTakesAnInitialSnapshotSweepsAndNoOtherDoes() {
+        assertThat(InitialSnapshotSweep.applies(new CaptureStart.Fresh(), "initial")).as("first start").isTrue();
+        assertThat(InitialSnapshotSweep.applies(new CaptureStart.Fresh(), null)).as("first start, default mode").isTrue();
+        assertThat(InitialSnapshotSweep.applies(new CaptureStart.Resnapshot(true, true), "initial")).as("--resnapshot").isTrue();
+        assertThat(InitialSnapshotSweep.applies(new CaptureStart.Fresh(), "no_data")).as("no snapshot: nothing re-reads the rows").isFalse();
+        assertThat(InitialSnapshotSweep.applies(new CaptureStart.Resnapshot(true, true), "no_data")).isFalse();
+        assertThat(InitialSnapshotSweep.applies(new CaptureStart.AcceptGap(true), "initial")).as("--accept-gap").isFalse();
+        assertThat(InitialSnapshotSweep.applies(new CaptureStart.Resume(null), "initial")).as("resume").isFalse();
+    }
+
+    @Test
+    void itKnowsWhichTopicsTheSnapshotReadRowsFor() {
+        InitialSnapshotSweep s = new InitialSnapshotSweep();
+        s.observe(record("first", 500, Map.of("lsn", 500L, "snapshot", "INITIAL")));
+        assertThat(s.read("p.public.t")).isTrue();
+        assertThat(s.read("p.public.empty")).as("a table the snapshot found empty").isFalse();
+    }
 }

@@ -299,7 +299,8 @@ public final class JdbcChangeSink implements AutoCloseable {
     private void truncate(ChangeEvent.Truncate t) throws SQLException {
         String table = targetTable(t);
         if (t.sweep()) {
-            int removed = positions().truncate(table, tables.columns(table).isPresent(), options.positionColumn(), t.position());
+            boolean exists = tables.columns(table).isPresent();
+            int removed = positions().sweep(table, exists, exists && tables.created(table), options.positionColumn(), t.position());
             log.info("table {}: snapshot ended; removed {} target rows it no longer holds (older than {})",
                     t.table(), removed, t.position().encode());
             return;

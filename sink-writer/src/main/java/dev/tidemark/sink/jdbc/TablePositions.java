@@ -99,6 +99,32 @@ final class TablePositions {
         }
     }
 
+    /**
+     * Applies capture's snapshot sweep of {@code table} at {@code position} inside the caller's transaction: remembers
+     * the position as {@link #truncate} does and deletes the rows with an older position (rows the snapshot no longer
+     * holds). Rows without a position go too only from a table the sink created ({@code created}: a row put there by
+     * hand, or written before positions were tracked); in a table it did not create they are the table's own rows,
+     * which the sink never wrote from the source (it only gave the table the position column), and stay. A sweep
+     * without a position removes nothing.
+     *
+     * <p>Example: {@code DELETE FROM "orders" WHERE "__tidemark_position" < ?} ({@code … IS NULL OR … < ?} if created).
+     */
+    int sweep(String table, boolean tableExists, boolean created, String positionColumn, SourcePosition position) throws SQLException {
+        if (position instanceof SourcePosition.Unknown) {
+            return 0;
+        }
+        upsert(table, "truncated_at", position);
+        if (!tableExists) {
+            return 0;
+        }
+        String older = q(positionColumn) + " < ?";
+        try (PreparedStatement ps = connection.prepareStatement("DELETE FROM " + q(table) + " WHERE "
+                + (created ? q(positionColumn) + " IS NULL OR " + older : older))) {
+            ps.setString(1, position.encode());
+            return ps.executeUpdate();
+        }
+    }
+
     private BatchPlan.TableMarks read() throws SQLException {
         ensureTable();
         Map<String, SourcePosition> truncated = new HashMap<>();

@@ -79,6 +79,15 @@ final class TargetTables {
     }
 
     /**
+     * Whether the sink created {@code table}: its key columns are recorded in {@value SinkOptions#COLUMNS_TABLE}. Only
+     * a table the sink created has them recorded; in a table it did not create the key was there before and only the
+     * columns the sink adds are recorded.
+     */
+    boolean created(String table) throws SQLException {
+        return recorded.of(table).values().stream().anyMatch(RecordedColumns.Recorded::key);
+    }
+
+    /**
      * Makes the target table fit {@code schema}.
      *
      * @param retyped columns the source retyped before the rows of {@code schema}: their target type may change to any

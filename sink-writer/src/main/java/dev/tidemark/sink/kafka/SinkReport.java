@@ -14,19 +14,34 @@ final class SinkReport {
     private SinkReport() {
     }
 
-    /** One committed part: its change events counted per table (tombstones not), and how long the commit took. */
+    /** One committed part: its row changes ({@link #isRowChange}) counted per table, and how long the commit took. */
     static void applied(SinkMetrics metrics, List<ChangeEvent> events, long nanos) {
         if (metrics == SinkMetrics.NONE) {
             return;
         }
         Map<TableId, Long> perTable = new LinkedHashMap<>();
         for (ChangeEvent e : events) {
-            if (!(e instanceof ChangeEvent.Delete d && d.tombstone())) { // a tombstone follows its delete: no change of its own
+            if (isRowChange(e)) {
                 perTable.merge(e.table(), 1L, Long::sum);
             }
         }
         perTable.forEach(metrics::applied);
         metrics.batchApplied(Duration.ofNanos(nanos));
+    }
+
+    /**
+     * Whether {@code event} is a change the source made to rows (an insert, update, snapshot read, delete or truncate),
+     * the one thing the "applied" figure counts, as capture's "captured" does. Not: a tombstone (it follows its delete),
+     * capture's snapshot sweep and a schema change (control records between the rows).
+     */
+    static boolean isRowChange(ChangeEvent event) {
+        if (event instanceof ChangeEvent.Delete d) {
+            return !d.tombstone();
+        }
+        if (event instanceof ChangeEvent.Truncate t) {
+            return !t.sweep();
+        }
+        return event instanceof ChangeEvent.Upsert;
     }
 
     /** A committed poll: each partition's next offset and the timestamp of its last record. */

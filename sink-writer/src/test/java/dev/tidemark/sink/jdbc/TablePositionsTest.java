@@ -57,6 +57,34 @@ class TablePositionsTest {
     }
 
     @Test
+    void aSnapshotSweepRemovesTheRowsTheSinkWroteButNeverTheOwnRowsOfATableTidemarkDidNotCreate() throws SQLException {
+        try (Connection c = DriverManager.getConnection(url()); Statement s = c.createStatement()) {
+            s.execute("CREATE TABLE items (id INTEGER PRIMARY KEY, label TEXT)");
+            s.execute("INSERT INTO items VALUES (100, 'the owner''s own row')");
+        }
+        try (JdbcChangeSink sink = open(false)) {
+            // written from the source before the snapshot (deleted there since), then a row the snapshot read, then its sweep
+            sink.apply(List.of(SqliteChangeSinkTest.upsert(T, S, 1, "gone at the source", 10),
+                    SqliteChangeSinkTest.upsert(T, S, 2, "read by the snapshot", 30)), List.of());
+            sink.apply(List.of(new ChangeEvent.Truncate(T, new SourcePosition.Lsn(20), true)), List.of());
+            assertThat(labels()).containsExactly("2=read by the snapshot", "100=the owner's own row");
+        }
+    }
+
+    @Test
+    void aSnapshotSweepRemovesARowPutByHandIntoATableTheSinkCreated() throws SQLException {
+        try (JdbcChangeSink sink = open(false)) {
+            sink.apply(List.of(SqliteChangeSinkTest.upsert(T, S, 1, "gone at the source", 10),
+                    SqliteChangeSinkTest.upsert(T, S, 2, "read by the snapshot", 30)), List.of());
+            try (Connection c = DriverManager.getConnection(url()); Statement s = c.createStatement()) {
+                s.execute("INSERT INTO items (id, label) VALUES (9999, 'put here by hand')");
+            }
+            sink.apply(List.of(new ChangeEvent.Truncate(T, new SourcePosition.Lsn(20), true)), List.of());
+            assertThat(labels()).containsExactly("2=read by the snapshot");
+        }
+    }
+
+    @Test
     void theFirstTransactionAfterASnapshotWinsOverItsRowsInALaterBatch() throws SQLException {
         SourcePosition.Wal snapshot = new SourcePosition.Wal(1000, SourcePosition.Phase.SNAPSHOT, 0);
         try (JdbcChangeSink sink = open(false)) {
