@@ -128,6 +128,49 @@ class PartitionTreeChangeIT {
     }
 
     /**
+     * In event-trigger mode a partition gets its truncate trigger in the very transaction that creates it, so a TRUNCATE
+     * of it at once after the commit, or in that same transaction, stops capture with the partition-truncate line; the
+     * snapshot it names, followed word for word, makes the target equal (the truncated rows removed).
+     */
+    @Test
+    void aPartitionTruncatedAtOnceAfterItsCreationOrInItsOwnTransactionStopsCapture() throws Exception {
+        try (CaptureFixture f = new CaptureFixture("tree_trunc_at_once", dir, List.of(M))) {
+            createRoot(f);
+            Path yaml = f.writeYaml();
+            Path log = dir.resolve("run.log");
+            Process run = f.spawn(log, "run", "--config", yaml.toString());
+            awaitEqual(f, run, log);
+
+            f.sql("BEGIN; CREATE TABLE public.m_3 PARTITION OF public.m FOR VALUES FROM (200) TO (300); "
+                    + "INSERT INTO m SELECT g, 'c' || g FROM generate_series(200, 209) g; COMMIT", "TRUNCATE m_3");
+            Process second = stopAndFollow(f, yaml, run, log, "public.m_3", "again-1.log");
+            assertThat(f.targetEqualsSource("id")).as(f.compareSummary("id")).isTrue();
+
+            f.sql("BEGIN; CREATE TABLE public.m_4 PARTITION OF public.m FOR VALUES FROM (300) TO (400); "
+                    + "INSERT INTO m SELECT g, 'd' || g FROM generate_series(300, 309) g; TRUNCATE m_4; COMMIT");
+            Process third = stopAndFollow(f, yaml, second, dir.resolve("again-1.log"), "public.m_4", "again-2.log");
+            f.sql("INSERT INTO m VALUES (310, 'after the restart')");
+            awaitEqual(f, third, dir.resolve("again-2.log"));
+            third.destroy();
+            third.waitFor();
+        }
+    }
+
+    /** Awaits the partition-truncate stop naming {@code partition}, follows its line word for word and starts again. */
+    private Process stopAndFollow(CaptureFixture f, Path yaml, Process run, Path log, String partition, String againLog) throws Exception {
+        String line = awaitStop(f, run, log, "tidemark: capture stopped: partition " + partition + " of "
+                + "captured table public.m was truncated at the source, and PostgreSQL publishes no TRUNCATE of one partition, "
+                + "so the target still holds its rows: run `tidemark snapshot --config " + yaml + " --table public.m` (it "
+                + "reads public.m again and removes the rows the source no longer holds)");
+        String[] restart = SchemaChangeStopRecoveryIT.snapshotAsTheLineSays(f, line, yaml);
+        Path again = dir.resolve(againLog);
+        Process next = f.spawn(again, restart);
+        awaitEqual(f, next, again);
+        assertThat(Files.readString(again)).contains("a snapshot of public.m was requested after partition " + partition + " was truncated");
+        return next;
+    }
+
+    /**
      * Catalog-comparison mode (a source user that is no superuser) puts no trigger on the partitions, so a TRUNCATE of
      * one is not seen: the start says so in one WARN line naming the snapshot, and running that command word for word
      * while capture streams makes the target equal to the source.
