@@ -124,6 +124,11 @@ class PartitionTreeChangeIT {
                 rs.next();
                 assertThat(rs.getInt(1)).as("Tidemark functions left after tidemark drop").isZero();
             }
+            try (Statement s = f.source.createStatement();
+                 ResultSet rs = s.executeQuery("SELECT count(*) FROM pg_event_trigger WHERE evtname LIKE 'tidemark%'")) {
+                rs.next();
+                assertThat(rs.getInt(1)).as("Tidemark event triggers left after tidemark drop").isZero();
+            }
         }
     }
 
