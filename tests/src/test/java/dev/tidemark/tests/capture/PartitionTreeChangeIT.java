@@ -161,6 +161,26 @@ class PartitionTreeChangeIT {
         }
     }
 
+    /** The same for an empty table attached, filled and truncated in one transaction: the attach gives it the trigger. */
+    @Test
+    void aTableAttachedFilledAndTruncatedInOneTransactionStopsCapture() throws Exception {
+        try (CaptureFixture f = new CaptureFixture("tree_attach_trunc", dir, List.of(M))) {
+            createRoot(f);
+            f.sql("CREATE TABLE public.m_5 (id int NOT NULL, v text)");
+            Path yaml = f.writeYaml();
+            Path log = dir.resolve("run.log");
+            Process run = f.spawn(log, "run", "--config", yaml.toString());
+            awaitEqual(f, run, log);
+
+            f.sql("BEGIN; ALTER TABLE public.m ATTACH PARTITION public.m_5 FOR VALUES FROM (500) TO (600); "
+                    + "INSERT INTO m SELECT g, 'e' || g FROM generate_series(500, 509) g; TRUNCATE m_5; COMMIT");
+            Process next = stopAndFollow(f, yaml, run, log, "public.m_5", "again.log");
+            assertThat(identity(f, "m_5")).isEqualTo("f");
+            next.destroy();
+            next.waitFor();
+        }
+    }
+
     /** Awaits the partition-truncate stop naming {@code partition}, follows its line word for word and starts again. */
     private Process stopAndFollow(CaptureFixture f, Path yaml, Process run, Path log, String partition, String againLog) throws Exception {
         String line = awaitStop(f, run, log, "tidemark: capture stopped: partition " + partition + " of "
