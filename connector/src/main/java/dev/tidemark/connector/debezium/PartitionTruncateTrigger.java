@@ -21,8 +21,9 @@ import java.util.List;
  * commit order: {@code {"v", "pipeline", "oid", "schema", "table", "root": {"schema", "table"}}} ({@link
  * PartitionTruncate.Message}); a table that is no partition (any more) writes none. It runs with its owner's rights
  * ({@code SECURITY DEFINER}, {@code search_path} pinned to {@code pg_catalog}). {@link #install} puts the trigger on
- * every leaf and takes it off tables that are no longer one; a partition created while capture runs gets it from
- * {@link SourceTablesWatch} ({@link #addTo}); {@code tidemark drop} removes the triggers and the function
+ * every leaf and takes it off tables that are no longer one; a partition created or attached while capture runs gets
+ * it in the DDL's own transaction from {@link NewPartitionTrigger}, and from {@link SourceTablesWatch} ({@link #addTo})
+ * about a second later; {@code tidemark drop} removes the triggers and the function
  * ({@link #drop}, through {@link DdlTrigger#drop}). Nothing else of the tables is changed.
  */
 final class PartitionTruncateTrigger {
@@ -43,13 +44,13 @@ final class PartitionTruncateTrigger {
     }
 
     /**
-     * Puts the trigger on each of {@code leaves} that lacks it (creating or replacing the function) and takes it off
-     * every other table; with no leaves, removes triggers and function. The key table must exist
-     * ({@link DdlTrigger#install}).
+     * Puts the trigger on each of the {@code tree}'s leaves that lacks it (creating or replacing the function), takes it
+     * off every other table and installs {@link NewPartitionTrigger} for its roots; with no captured root, removes
+     * triggers, function and that event trigger. The key table must exist ({@link DdlTrigger#install}).
      */
-    static void install(Connection c, PipelineConfig config, List<TableId> leaves) throws SQLException {
+    static void install(Connection c, PipelineConfig config, PartitionedTables.Leaves tree) throws SQLException {
         Names n = names(config);
-        if (leaves.isEmpty()) {
+        if (tree.roots().isEmpty()) {
             drop(c, config);
             return;
         }
@@ -57,11 +58,12 @@ final class PartitionTruncateTrigger {
             s.execute(functionSql(config, n));
         }
         for (TableId t : triggered(c, n)) {
-            if (!leaves.contains(t)) {
+            if (!tree.leaves().contains(t)) {
                 dropFrom(c, n, t);
             }
         }
-        addWhereMissing(c, n, leaves);
+        addWhereMissing(c, n, tree.leaves());
+        NewPartitionTrigger.install(c, config, tree.roots());
     }
 
     /** Puts the trigger on each of {@code leaves} that lacks it (the function must exist). */
@@ -93,7 +95,7 @@ final class PartitionTruncateTrigger {
     /** What of the triggers and the function exists, one line each ({@code trigger "t" on "s"."p"}, {@code function "s"."f"()}). */
     static List<String> present(Connection c, PipelineConfig config) throws SQLException {
         Names n = names(config);
-        List<String> out = new ArrayList<>();
+        List<String> out = new ArrayList<>(NewPartitionTrigger.present(c, config));
         for (TableId t : triggered(c, n)) {
             out.add("trigger " + DdlTrigger.q(n.trigger()) + " on " + quoted(t));
         }
@@ -109,9 +111,10 @@ final class PartitionTruncateTrigger {
         return out;
     }
 
-    /** Drops every table's trigger and the function, those present. */
+    /** Drops {@link NewPartitionTrigger}, every table's trigger and the function, those present. */
     static void drop(Connection c, PipelineConfig config) throws SQLException {
         Names n = names(config);
+        NewPartitionTrigger.drop(c, config);
         for (TableId t : triggered(c, n)) {
             dropFrom(c, n, t);
         }

@@ -87,7 +87,7 @@ final class SchemaChangeCapture {
             if (EventTriggerPrivilege.mayCreate(c)) {
                 String key = DdlTrigger.install(c, config);
                 log.info(startLine(config, Mode.EVENT_TRIGGER));
-                PartitionTruncateTrigger.install(c, config, leaves.leaves());
+                PartitionTruncateTrigger.install(c, config, leaves);
                 if (!leaves.roots().isEmpty()) {
                     log.info(PartitionTruncateTrigger.startLine(config, leaves));
                 }

@@ -74,4 +74,35 @@ class DdlTriggerTest {
                 "capture orders: TRUNCATE of one partition of sales.m: trigger \"tidemark_trunc_orders\" (function "
                         + "sales.tidemark_trunc_orders) on its 2 partitions writes it into the stream, where it stops capture");
     }
+
+    @Test
+    void theNewPartitionTriggerFiresAfterTheSchemaChangeTriggerAndTakesNamesOnlyAsQuotedLiterals() {
+        PipelineConfig c = config("p'1", new TableId("sales", "m"));
+        NewPartitionTrigger.Names n = NewPartitionTrigger.names(config("orders", new TableId("sales", "m")));
+        NewPartitionTrigger.Names odd = NewPartitionTrigger.names(config("a-very-long-pipeline-name-with-dashes-and-more-words",
+                new TableId("public", "m")));
+
+        assertThat(n).isEqualTo(new NewPartitionTrigger.Names("sales", "tidemark_part_orders", "tidemark_ddl_orders_part_start",
+                "tidemark_ddl_orders_part_end", DdlTrigger.names(config("orders")).setting().replace("ddl_before", "part_before")));
+        assertThat(n.endTrigger()).as("event triggers fire in name order: the column comparison first")
+                .isGreaterThan(DdlTrigger.names(config("orders")).endTrigger());
+        assertThat(odd.startTrigger()).matches("[a-z0-9_]+").hasSizeLessThanOrEqualTo(63);
+        assertThat(odd.endTrigger()).isGreaterThan(DdlTrigger.names(config("a-very-long-pipeline-name-with-dashes-and-more-words"))
+                .endTrigger());
+        String sql = NewPartitionTrigger.functionSql(c, NewPartitionTrigger.names(c), List.of(new TableId("sales", "it's \"m\"")));
+        assertThat(sql).contains("ARRAY['\"sales\".\"it''s \"\"m\"\"\"']::text[]")
+                .contains("'tidemark_trunc_p_1_").contains("format('ALTER TABLE %I.%I REPLICA IDENTITY FULL'")
+                .contains("IF true AND m.relreplident <> 'f'").contains("SECURITY DEFINER SET search_path = pg_catalog, pg_temp")
+                .contains("RETURNS event_trigger");
+    }
+
+    @Test
+    void withoutSetReplicaIdentityFullTheNewPartitionTriggerLeavesTheIdentityAlone() {
+        PipelineConfig on = config("orders", new TableId("sales", "m"));
+        PipelineConfig off = new PipelineConfig(on.name(), new SourceConfig(on.source().jdbcUrl(), "app", Secret.empty(), "slot", "pub",
+                on.source().tables(), false, Duration.ofMillis(10)), on.kafka(), on.target(), on.stateDir());
+
+        assertThat(NewPartitionTrigger.functionSql(off, NewPartitionTrigger.names(off), List.of(new TableId("sales", "m"))))
+                .contains("IF false AND m.relreplident <> 'f'").contains("CREATE OR REPLACE TRIGGER %I AFTER TRUNCATE");
+    }
 }
