@@ -4,6 +4,7 @@ import dev.tidemark.connector.config.PipelineConfig;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.sql.Statement;
+import java.util.Optional;
 import java.util.stream.Collectors;
 
 /**
@@ -208,6 +209,20 @@ public final class DdlTrigger {
                     LEFT JOIN pg_attrdef d ON d.adrelid = at.attrelid AND d.adnum = at.attnum
                     WHERE at.attrelid = c.oid AND at.attnum > 0 AND NOT at.attisdropped), '[]'::jsonb))
                   FROM pg_class c JOIN pg_namespace ns ON ns.oid = c.relnamespace WHERE c.oid = %s)""".formatted(rel);
+    }
+
+    /**
+     * {@code function "s"."f"()} when the argument-less function {@code schema.function} exists, else empty: one line
+     * of a {@code present} listing.
+     */
+    static Optional<String> functionPresent(Connection c, String schema, String function) throws SQLException {
+        String name = q(schema) + "." + q(function) + "()";
+        try (var ps = c.prepareStatement("SELECT to_regprocedure(?) IS NOT NULL")) {
+            ps.setString(1, name);
+            try (var rs = ps.executeQuery()) {
+                return rs.next() && rs.getBoolean(1) ? Optional.of("function " + name) : Optional.empty();
+            }
+        }
     }
 
     /** A SQL string literal of {@code text}. */

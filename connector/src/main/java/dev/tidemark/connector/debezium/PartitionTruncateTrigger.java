@@ -99,15 +99,7 @@ final class PartitionTruncateTrigger {
         for (TableId t : triggered(c, n)) {
             out.add("trigger " + DdlTrigger.q(n.trigger()) + " on " + quoted(t));
         }
-        String function = DdlTrigger.q(n.schema()) + "." + DdlTrigger.q(n.function());
-        try (PreparedStatement ps = c.prepareStatement("SELECT to_regprocedure(?) IS NOT NULL")) {
-            ps.setString(1, function + "()");
-            try (ResultSet rs = ps.executeQuery()) {
-                if (rs.next() && rs.getBoolean(1)) {
-                    out.add("function " + function + "()");
-                }
-            }
-        }
+        DdlTrigger.functionPresent(c, n.schema(), n.function()).ifPresent(out::add);
         return out;
     }
 
