@@ -37,6 +37,15 @@ public final class CaptureStartDecision {
     /** @param delivered the furthest position Kafka acknowledged ({@link DeliveredPosition}), if known */
     public static CaptureStart decide(String slotName, String config, SlotState slot, StoredOffsets offsets, Optional<Lsn> delivered,
                                       CaptureChoice choice) {
+        return decide(slotName, config, slot, offsets, delivered, Optional.empty(), choice);
+    }
+
+    /**
+     * @param noFirstPosition the command of a stop before the first stored position ({@link FirstPositionNote}), if
+     *                        the last capture left one
+     */
+    public static CaptureStart decide(String slotName, String config, SlotState slot, StoredOffsets offsets, Optional<Lsn> delivered,
+                                      Optional<String> noFirstPosition, CaptureChoice choice) {
         boolean slotExists = slot instanceof SlotState.Present;
         boolean offsetsExist = !(offsets instanceof StoredOffsets.Absent);
         if (choice == CaptureChoice.RESNAPSHOT) {

@@ -56,6 +56,23 @@ class CaptureStartDecisionTest {
     }
 
     @Test
+    void aStopBeforeTheFirstStoredPositionIsRecoveredOnlyByTheSnapshotTheStopNamed() {
+        Optional<String> note = Optional.of("tidemark run --config pipeline.yaml --resnapshot");
+        for (CaptureChoice choice : new CaptureChoice[] {CaptureChoice.NONE, CaptureChoice.ACCEPT_GAP}) {
+            CaptureStart s = CaptureStartDecision.decide(SLOT, CONFIG, slotAt("1/A0"), NO_OFFSETS, Optional.empty(), note, choice);
+            assertThat(s).as(choice.toString()).isInstanceOf(CaptureStart.Refuse.class);
+            assertThat(((CaptureStart.Refuse) s).message()).as(choice.toString())
+                    .contains("\"" + SLOT + "\"", "stopped before it stored a first position", "nothing was captured",
+                            "`tidemark run --config pipeline.yaml --resnapshot`")
+                    .doesNotContain("restart with --accept-gap").doesNotContain("\n");
+        }
+        assertThat(CaptureStartDecision.decide(SLOT, CONFIG, slotAt("1/A0"), NO_OFFSETS, Optional.empty(), note, CaptureChoice.RESNAPSHOT))
+                .isEqualTo(new CaptureStart.Resnapshot(true, false));
+        assertThat(CaptureStartDecision.decide(SLOT, CONFIG, slotAt("1/A0"), offsetsAt("1/A0"), Optional.empty(), note, CaptureChoice.NONE))
+                .as("offsets stored since: the note is stale").isEqualTo(new CaptureStart.Resume(Lsn.parse("1/A0")));
+    }
+
+    @Test
     void damagedOffsetsAreRefusedWithTheReason() {
         for (SlotState slot : new SlotState[] {slotAt("1/A0"), NO_SLOT}) {
             CaptureStart s = decide(slot, DAMAGED, CaptureChoice.NONE);

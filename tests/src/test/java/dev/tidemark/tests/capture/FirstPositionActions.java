@@ -63,7 +63,14 @@ final class FirstPositionActions {
         Path refused = s.dir.resolve("refused.log");
         int code = f.awaitExit(f.spawn(refused, "run", "--config", file), refused, Duration.ofSeconds(60),
                 () -> "the next plain start did not refuse; target vs source: " + f.compareSummary("id"));
-        assertThat(s.stopped(refused, code, 3, "capture refuses to start")).contains("--resnapshot");
+        String refusal = s.stopped(refused, code, 3, "capture refuses to start");
+        assertThat(refusal).as("nothing was captured: only the snapshot recovers").contains("`tidemark " + commands.get(0) + "`")
+                .doesNotContain("--accept-gap");
+        Path gap = s.dir.resolve("accept-gap.log");
+        int gapCode = f.awaitExit(f.spawn(gap, "run", "--config", file, "--accept-gap"), gap, Duration.ofSeconds(60),
+                () -> "--accept-gap was not refused; target vs source: " + f.compareSummary("id"));
+        assertThat(s.stopped(gap, gapCode, 3, "capture refuses to start")).as("accepting a gap would leave every row out")
+                .contains("nothing was captured", "`tidemark " + commands.get(0) + "`");
 
         Path again = s.dir.resolve("resnapshot.log");
         Process p = f.spawn(again, commands.get(0).split(" "));
