@@ -17,6 +17,8 @@ import java.util.Optional;
  * present C   present at L, C &gt; L   Refuse (item 4)    Resnapshot(drop slot, …)     AcceptGap(keep offsets)
  * present C   present at L, C ≤ L   Resume             Resnapshot(drop slot, …)     Resume
  * present     snapshot incomplete   Refuse             Resnapshot(drop slot, …)     AcceptGap(set offsets aside)
+ * present     absent, stopped before
+ *             a first position      Refuse             Resnapshot(drop slot, …)     Refuse (nothing was captured)
  * </pre>
  * A slot ahead of the offsets but not ahead of the delivered position D (every record up to D is in Kafka, see
  * {@link DeliveredPosition}) resumes: Debezium confirms positions to the slot after storing offsets, so a kill in
@@ -55,6 +57,12 @@ public final class CaptureStartDecision {
         if (slot instanceof SlotState.Present s) {
             if (offsets instanceof StoredOffsets.Present p) {
                 return decidePresent(slotName, config, s, p, delivered, choice);
+            }
+            if (offsets instanceof StoredOffsets.Absent && noFirstPosition.isPresent()) {
+                return new CaptureStart.Refuse("capture refuses to start: replication slot \"" + slotName + "\" exists (confirmed "
+                        + lsn(s) + ") but the last capture stopped before it stored a first position in " + offsets.file()
+                        + " (" + FirstPositionNote.fileFor(offsets.file()) + "), so nothing was captured: a start without a snapshot "
+                        + "would leave every existing row out of the target. Take the snapshot: `" + noFirstPosition.get() + "`");
             }
             if (gap) {
                 return new CaptureStart.AcceptGap(true);

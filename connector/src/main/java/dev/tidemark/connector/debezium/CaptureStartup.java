@@ -28,7 +28,10 @@ final class CaptureStartup {
         }
         StoredOffsets offsets = OffsetsFile.read(config.offsetsFile());
         CaptureStart start = CaptureStartDecision.decide(config.source().slot(), configLabel, slot, offsets,
-                DeliveredPosition.read(config.offsetsFile()), choice);
+                DeliveredPosition.read(config.offsetsFile()), FirstPositionNote.read(config.offsetsFile()), choice);
+        if (start instanceof CaptureStart.Fresh || start instanceof CaptureStart.Resnapshot) {
+            clearNote(config); // a new snapshot starts: what the note said is over
+        }
         if (start instanceof CaptureStart.Refuse r) {
             throw new CaptureRefusedException(r.message());
         } else if (start instanceof CaptureStart.Fresh) {
@@ -64,6 +67,14 @@ final class CaptureStartup {
             AcceptedGap.carryOut(config, slot, offsets, configLabel);
         }
         return start;
+    }
+
+    private static void clearNote(PipelineConfig config) {
+        try {
+            FirstPositionNote.clear(config.offsetsFile());
+        } catch (IOException e) {
+            throw new IllegalStateException("cannot remove " + FirstPositionNote.fileFor(config.offsetsFile()) + ": " + e.getMessage(), e);
+        }
     }
 
     static void setAside(Path file) {

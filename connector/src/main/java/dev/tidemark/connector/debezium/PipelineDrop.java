@@ -198,7 +198,8 @@ public final class PipelineDrop {
 
     /**
      * {@code <name>.offsets} and its siblings ({@code .delivered}, {@code .tmp}, {@code .discarded-<ms>}, the captured
-     * tables {@code .tables} and the running incremental snapshots {@code .incremental}), and the other files Tidemark
+     * tables {@code .tables}, the running incremental snapshots {@code .incremental}, a stop's {@code .no-first-position}
+     * ({@link FirstPositionNote})), and the other files Tidemark
      * keeps for the pipeline in stateDir ({@code <name>.gaps}, {@code <name>.replica-identity},
      * {@code <name>.last-reconcile.json}, the owner record {@code <name>.owner}, the capture lock
      * {@code <name>.capture.lock}, {@code <name>.sink-member-<n>.lock}) that exist.
@@ -218,7 +219,7 @@ public final class PipelineDrop {
                         || n.equals(name + ".replica-identity") || n.equals(name + ".replica-identity.tmp")
                         || n.equals(name + ".last-reconcile.json") || n.equals(name + ".owner") || n.equals(name + ".owner.tmp")
                         || n.equals(name + ".capture.lock") || n.matches(java.util.regex.Pattern.quote(name) + "\\.sink-member-\\d+\\.lock")
-                        || n.startsWith(base + ".tables") || n.startsWith(base + ".incremental");
+                        || n.startsWith(base + ".tables") || n.startsWith(base + ".incremental") || n.equals(base + ".no-first-position");
             }).sorted().toList();
         } catch (IOException e) {
             throw new IllegalStateException("cannot list stateDir " + offsets.getParent() + ": " + e.getMessage(), e);

@@ -1,6 +1,7 @@
 package dev.tidemark.connector.debezium;
 
 import dev.tidemark.connector.config.PipelineConfig;
+import java.io.IOException;
 import java.sql.SQLException;
 import java.time.Duration;
 import java.time.Instant;
@@ -92,10 +93,29 @@ final class PositionMarker {
             }
             if (System.nanoTime() > deadline) {
                 log.warn("{}", notStoredLine(config, configLabel, command, atMost));
+                leaveNote();
                 return;
             }
             Thread.sleep(100);
         }
+        try {
+            FirstPositionNote.clear(config.offsetsFile());
+        } catch (IOException e) {
+            log.warn("capture {}: cannot remove {}: {}", config.name(), FirstPositionNote.fileFor(config.offsetsFile()), e.getMessage());
+        }
+    }
+
+    /** The note the next start reads: nothing was captured, only the re-snapshot continues ({@link FirstPositionNote}). */
+    private void leaveNote() {
+        try {
+            FirstPositionNote.write(config.offsetsFile(), resnapshotCommand(configLabel, command));
+        } catch (IOException e) {
+            log.warn("capture {}: cannot write {}: {}", config.name(), FirstPositionNote.fileFor(config.offsetsFile()), e.getMessage());
+        }
+    }
+
+    static String resnapshotCommand(String configLabel, String command) {
+        return "tidemark " + command + " --config " + configLabel + " --resnapshot";
     }
 
     /**
@@ -104,8 +124,8 @@ final class PositionMarker {
      */
     static String notStoredLine(PipelineConfig config, String configLabel, String command, Duration waited) {
         return "capture " + config.name() + " is stopping before it stored a first position in " + config.offsetsFile() + " (waited "
-                + waited.toSeconds() + " s): the next plain start refuses to guess where it was. To continue, take the snapshot again: `tidemark "
-                + command + " --config " + configLabel + " --resnapshot` (re-creates slot \"" + config.source().slot() + "\"; rows already "
+                + waited.toSeconds() + " s): the next plain start refuses to guess where it was. To continue, take the snapshot again: `"
+                + resnapshotCommand(configLabel, command) + "` (re-creates slot \"" + config.source().slot() + "\"; rows already "
                 + "applied are overwritten, and target rows the new snapshot no longer holds are removed when it ends)";
     }
 
