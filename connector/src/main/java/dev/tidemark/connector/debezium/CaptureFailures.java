@@ -48,7 +48,7 @@ final class CaptureFailures {
                 + " with source.excludeColumns, then start capture again";
     }
 
-    static Throwable explain(PipelineConfig config, SourceSlots slots, String configLabel, String message, Throwable error) {
+    static Throwable explain(PipelineConfig config, SourceSlots slots, String configLabel, String command, String message, Throwable error) {
         Throwable failure = error != null ? error : new IllegalStateException(message);
         Optional<String> conversion = conversion(failure).or(() -> conversion(new IllegalStateException(message)));
         if (conversion.isPresent()) {
@@ -68,7 +68,7 @@ final class CaptureFailures {
                     : stored instanceof StoredOffsets.Damaged d ? " is damaged (" + d.reason() + ")" : " does not exist";
             CaptureRefusedException e = new CaptureRefusedException("capture stopped: replication slot \"" + config.source().slot()
                     + "\" was dropped while capture ran; the offsets file " + config.offsetsFile() + position
-                    + " and the changes since then are gone from the server. " + CaptureStartDecision.waysOn(configLabel, true));
+                    + " and the changes since then are gone from the server. " + CaptureStartDecision.waysOn(configLabel, command, true));
             e.initCause(failure);
             return e;
         }

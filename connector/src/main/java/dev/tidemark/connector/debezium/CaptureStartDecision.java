@@ -48,6 +48,27 @@ public final class CaptureStartDecision {
      */
     public static CaptureStart decide(String slotName, String config, SlotState slot, StoredOffsets offsets, Optional<Lsn> delivered,
                                       Optional<String> noFirstPosition, CaptureChoice choice) {
+        return decide(slotName, config, null, slot, offsets, delivered, noFirstPosition, choice);
+    }
+
+    /**
+     * @param command the command that runs capture ({@code run} or {@code capture}), for the whole commands a refusal
+     *                names; null: the refusal names only the flags
+     */
+    public static CaptureStart decide(String slotName, String config, String command, SlotState slot, StoredOffsets offsets,
+                                      Optional<Lsn> delivered, Optional<String> noFirstPosition, CaptureChoice choice) {
+        return decideFor(slotName, new WaysOn(config, command), slot, offsets, delivered, noFirstPosition, choice);
+    }
+
+    /** The pipeline file as the user named it and the command that runs capture (null: unknown), for the ways on. */
+    private record WaysOn(String config, String command) {
+        String sentence(boolean slotGone) {
+            return waysOn(config, command, slotGone);
+        }
+    }
+
+    private static CaptureStart decideFor(String slotName, WaysOn config, SlotState slot, StoredOffsets offsets, Optional<Lsn> delivered,
+                                          Optional<String> noFirstPosition, CaptureChoice choice) {
         boolean slotExists = slot instanceof SlotState.Present;
         boolean offsetsExist = !(offsets instanceof StoredOffsets.Absent);
         if (choice == CaptureChoice.RESNAPSHOT) {
@@ -84,7 +105,7 @@ public final class CaptureStartDecision {
                 + " holds position " + at((StoredOffsets.Present) offsets) + ": the changes since then are gone from the server", config, true);
     }
 
-    private static CaptureStart decidePresent(String slotName, String config, SlotState.Present s, StoredOffsets.Present p,
+    private static CaptureStart decidePresent(String slotName, WaysOn config, SlotState.Present s, StoredOffsets.Present p,
                                               Optional<Lsn> delivered, CaptureChoice choice) {
         if (p.position().isEmpty()) {
             return choice == CaptureChoice.ACCEPT_GAP ? new CaptureStart.AcceptGap(true)
@@ -109,19 +130,30 @@ public final class CaptureStartDecision {
         return new CaptureStart.Resume(stored);
     }
 
-    private static CaptureStart.Refuse refuse(String what, String config, boolean slotGone) {
-        return new CaptureStart.Refuse("capture refuses to start: " + what + ". " + waysOn(config, slotGone));
+    private static CaptureStart.Refuse refuse(String what, WaysOn config, boolean slotGone) {
+        return new CaptureStart.Refuse("capture refuses to start: " + what + ". " + config.sentence(slotGone));
     }
 
     /**
      * The two ways on after a gap of the whole slot, as one sentence; {@code config} is the pipeline file as the user
-     * named it. A re-snapshot needs nothing after it: its sweep removes the rows the new snapshot no longer has.
+     * named it (null: {@code FILE}). A re-snapshot needs nothing after it: its sweep removes the rows the new snapshot
+     * no longer has.
      */
     public static String waysOn(String config, boolean slotGone) {
+        return waysOn(config, null, slotGone);
+    }
+
+    /**
+     * As {@link #waysOn(String, boolean)}, naming the whole commands when {@code command} ({@code run} or
+     * {@code capture}) is known: {@code `tidemark run --config p.yaml --resnapshot`}.
+     */
+    public static String waysOn(String config, String command, boolean slotGone) {
         String file = config == null ? "FILE" : config;
-        return "Either re-snapshot: restart with --resnapshot ("
+        String resnapshot = command == null ? "restart with --resnapshot" : "`tidemark " + command + " --config " + file + " --resnapshot`";
+        String acceptGap = command == null ? "restart with --accept-gap" : "`tidemark " + command + " --config " + file + " --accept-gap`";
+        return "Either re-snapshot: " + resnapshot + " ("
                 + (slotGone ? "creates a new slot" : "drops and re-creates the slot") + "; when the new snapshot ends, the target rows it"
-                + " no longer has are removed); or accept the gap: restart with --accept-gap (streams from the slot's position without a"
+                + " no longer has are removed); or accept the gap: " + acceptGap + " (streams from the slot's position without a"
                 + " snapshot; changes in the gap are not captured)";
     }
 

@@ -19,7 +19,8 @@ final class CaptureStartup {
     private CaptureStartup() {
     }
 
-    static CaptureStart prepare(PipelineConfig config, SourceSlots slots, CaptureChoice choice, String configLabel) {
+    /** @param command the command that runs capture ({@code run} or {@code capture}), for the commands a refusal names */
+    static CaptureStart prepare(PipelineConfig config, SourceSlots slots, CaptureChoice choice, String configLabel, String command) {
         SlotState slot;
         try {
             slot = slots.read();
@@ -27,7 +28,7 @@ final class CaptureStartup {
             throw new IllegalStateException("cannot read replication slot \"" + config.source().slot() + "\": " + e.getMessage(), e);
         }
         StoredOffsets offsets = OffsetsFile.read(config.offsetsFile());
-        CaptureStart start = CaptureStartDecision.decide(config.source().slot(), configLabel, slot, offsets,
+        CaptureStart start = CaptureStartDecision.decide(config.source().slot(), configLabel, command, slot, offsets,
                 DeliveredPosition.read(config.offsetsFile()), FirstPositionNote.read(config.offsetsFile()), choice);
         if (start instanceof CaptureStart.Fresh || start instanceof CaptureStart.Resnapshot) {
             clearNote(config); // a new snapshot starts: what the note said is over

@@ -177,7 +177,7 @@ public final class DebeziumChangeSource implements AutoCloseable {
             lock = CaptureLock.claim(config.stateDir(), config.name());
         }
         recordReplacedIdentities(identities);
-        startMode = CaptureStartup.prepare(config, slots, choice, configLabel);
+        startMode = CaptureStartup.prepare(config, slots, choice, configLabel, command);
         CaptureTopology.Prepared topology = CaptureTopology.prepare(config, slots, startMode);
         Map<TableId, Long> relations = topology.relations();
         // before the topics and their first record: where a complete history starts
@@ -208,7 +208,7 @@ public final class DebeziumChangeSource implements AutoCloseable {
                 })
                 .using((success, message, error) -> {
                     if (!success && !closed && failure == null) {
-                        failure = CaptureFailures.explain(config, slots, configLabel, message, error);
+                        failure = CaptureFailures.explain(config, slots, configLabel, command, message, error);
                         if (!(failure instanceof CaptureRefusedException)) {
                             log.error("capture {} stopped: {}", config.name(), message);
                         }

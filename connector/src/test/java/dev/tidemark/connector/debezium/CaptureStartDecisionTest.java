@@ -73,6 +73,15 @@ class CaptureStartDecisionTest {
     }
 
     @Test
+    void theWaysOnAreWholeCommandsWhenTheCommandIsKnown() {
+        CaptureStart s = CaptureStartDecision.decide(SLOT, CONFIG, "capture", slotAt("1/A0"), NO_OFFSETS, Optional.empty(), Optional.empty(),
+                CaptureChoice.NONE);
+        assertThat(((CaptureStart.Refuse) s).message())
+                .contains("`tidemark capture --config pipeline.yaml --resnapshot`", "`tidemark capture --config pipeline.yaml --accept-gap`")
+                .doesNotContain("restart with");
+    }
+
+    @Test
     void damagedOffsetsAreRefusedWithTheReason() {
         for (SlotState slot : new SlotState[] {slotAt("1/A0"), NO_SLOT}) {
             CaptureStart s = decide(slot, DAMAGED, CaptureChoice.NONE);

@@ -163,11 +163,13 @@ final class AcceptGapActions {
                 () -> "it started; target vs source: " + f.compareSummary("id"));
         CaptureOffsetsFileDamagedIT.assertRefused(f, refused, code, mention);
         String advice = CaptureFixture.errorLines(refused).get(0);
-        assertThat(advice).contains("restart with --accept-gap");
+        List<String> commands = OperatorActionsCorpusIT.commands(advice);
+        assertThat(commands).as("the two whole commands the refusal names: " + advice)
+                .containsExactly("run --config " + yaml + " --resnapshot", "run --config " + yaml + " --accept-gap");
         String slotAt = f.slotConfirmedLsn();
 
         Path gap = f.dir.resolve("accept-gap.log");
-        Process p = f.spawn(gap, "run", "--config", yaml.toString(), "--accept-gap");
+        Process p = f.spawn(gap, commands.get(1).split(" "));
         f.sql("INSERT INTO ledger VALUES (1000, 1000)", "UPDATE ledger SET amount = 7 WHERE id = 1");
         awaitRow(f, p, gap, "id = 1000", "--accept-gap streams the insert made after the restart");
         awaitRow(f, p, gap, "id = 1 AND amount = 7", "--accept-gap streams the update made after the restart");
