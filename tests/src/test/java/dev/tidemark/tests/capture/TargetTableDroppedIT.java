@@ -102,6 +102,17 @@ class TargetTableDroppedIT {
         }
     }
 
+    /**
+     * Emptied right after the initial snapshot, with no change since: the last records of its topic are the snapshot's
+     * rows and the sweep that ends it, which removes only rows older than the snapshot.
+     */
+    @Test
+    void aTargetTableEmptiedByHandRightAfterItsSnapshotIsRefusedAtStart() throws Exception {
+        try (CaptureFixture f = new CaptureFixture("temptied0", dir, List.of(DROPPED, KEPT))) {
+            emptiedByHandThenFollowed(f, "DELETE FROM \"t20a\"");
+        }
+    }
+
     @Test
     void aTargetTableEmptiedByHandIsRefusedByTidemarkSinkAloneToo() throws Exception {
         try (CaptureFixture f = new CaptureFixture("temptsink", dir, List.of(DROPPED, KEPT))) {
@@ -124,10 +135,17 @@ class TargetTableDroppedIT {
      * expects the start refused and follows the line word for word to a target equal to the source.
      */
     private void emptiedByHandThenFollowed(CaptureFixture f, String emptying) throws Exception {
+        emptiedByHandThenFollowed(f, emptying, "UPDATE public.t20a SET note = 'streamed' WHERE id <= 10", "DELETE FROM public.t20a WHERE id = 100");
+    }
+
+    /** As above, with {@code streamed} the changes made after the snapshot (none: the snapshot and its sweep were the last records). */
+    private void emptiedByHandThenFollowed(CaptureFixture f, String emptying, String... streamed) throws Exception {
         createTables(f);
         Path yaml = f.writeYaml();
         try (Sidecar s = f.start(f.config())) {
-            f.sql("UPDATE public.t20a SET note = 'streamed' WHERE id <= 10", "DELETE FROM public.t20a WHERE id = 100");
+            if (streamed.length > 0) {
+                f.sql(streamed);
+            }
             f.awaitTargetEqual(s, "id");
         }
         try (Connection t = f.connectTarget(); Statement st = t.createStatement()) {
