@@ -186,12 +186,13 @@ final class DropActions {
 
     /**
      * {@code run} after the drop applies the new snapshot over the kept rows (five changed and five deleted at the source
-     * meanwhile: the snapshot's end removes those from the target) and later changes, and ends equal.
+     * meanwhile, and drop_c emptied there: the snapshot's end removes those from the target) and later changes, and
+     * ends equal.
      */
     private static void runAfterDropWorks(OperatorActions s, Path yaml) throws Exception {
         CaptureFixture f = s.f;
         f.sql("UPDATE drop_a SET note = 'changed' WHERE id <= 5", "DELETE FROM drop_a WHERE id BETWEEN 6 AND 10",
-                "INSERT INTO drop_a SELECT g, 'again' FROM generate_series(51, 60) g");
+                "INSERT INTO drop_a SELECT g, 'again' FROM generate_series(51, 60) g", "DELETE FROM drop_c");
         Path again = s.dir.resolve("again.log");
         Process second = f.spawn(again, "run", "--config", yaml.toString());
         await("the new run applies its snapshot").atMost(Duration.ofSeconds(90)).pollInterval(Duration.ofMillis(250))
@@ -202,7 +203,7 @@ final class DropActions {
                 .failFast("tidemark run after drop exited", () -> !second.isAlive())
                 .until(() -> count(f, "SELECT count(*) FROM drop_c WHERE id = 1000") == 1
                         && count(f, "SELECT count(*) FROM drop_b WHERE id = 1 AND note = 'later'") == 1);
-        await("the new snapshot over the kept rows (five changed, five deleted meanwhile) makes the target equal").atMost(Duration.ofSeconds(90))
+        await("the new snapshot over the kept rows (five changed, five deleted, drop_c emptied meanwhile) makes the target equal").atMost(Duration.ofSeconds(90))
                 .pollInterval(Duration.ofMillis(250)).failFast("tidemark run after drop exited", () -> !second.isAlive())
                 .until(() -> f.targetEqualsSource("id"));
         stop(second, again);
