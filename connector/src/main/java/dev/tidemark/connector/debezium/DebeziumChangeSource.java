@@ -405,8 +405,7 @@ public final class DebeziumChangeSource implements AutoCloseable {
         private final DeliveredPosition delivered = new DeliveredPosition(config.offsetsFile());
         private final ResumeSafeOffsets resumeSafe = new ResumeSafeOffsets();
         private final SnapshotFlow snapshots = new SnapshotFlow(config,
-                InitialSnapshotSweep.applies(startMode, config.source().debezium().getOrDefault("snapshot.mode", "initial")),
-                !(startMode instanceof CaptureStart.Fresh));
+                InitialSnapshotSweep.applies(startMode, config.source().debezium().getOrDefault("snapshot.mode", "initial")));
 
         @Override
         public void handleBatch(List<RecordChangeEvent<SourceRecord>> records,

@@ -1,9 +1,7 @@
 package dev.tidemark.connector.debezium;
 
 import dev.tidemark.event.SourcePosition;
-import java.util.HashSet;
 import java.util.Map;
-import java.util.Set;
 import org.apache.kafka.connect.data.Struct;
 import org.apache.kafka.connect.source.SourceRecord;
 
@@ -18,7 +16,6 @@ import org.apache.kafka.connect.source.SourceRecord;
 final class InitialSnapshotSweep {
     private Long snapshotLsn;
     private boolean done;
-    private final Set<String> topicsRead = new HashSet<>();
 
     /**
      * Whether a start sweeps when its initial snapshot ends: a first start or {@code --resnapshot} that takes one
@@ -38,7 +35,6 @@ final class InitialSnapshotSweep {
         Struct source = record.value() instanceof Struct v && v.schema().field("source") != null && v.get("source") instanceof Struct s ? s : null;
         Object snapshot = source == null || source.schema().field("snapshot") == null ? null : source.get("snapshot");
         if (snapshot != null && isSnapshotRow(snapshot.toString())) {
-            topicsRead.add(record.topic());
             if (source.schema().field("lsn") != null && source.get("lsn") instanceof Long lsn) {
                 snapshotLsn = lsn;
             }
@@ -57,11 +53,6 @@ final class InitialSnapshotSweep {
         }
         done = true;
         return new SourcePosition.Wal(lsn, SourcePosition.Phase.SNAPSHOT, 0);
-    }
-
-    /** Whether the snapshot read a row sent to {@code topic} (a table it found empty has none). */
-    boolean read(String topic) {
-        return topicsRead.contains(topic);
     }
 
     /** Debezium's {@code source.snapshot} of an initial snapshot's row ({@code true}, {@code first}, {@code last}, …). */

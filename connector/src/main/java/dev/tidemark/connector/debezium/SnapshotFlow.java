@@ -25,7 +25,6 @@ final class SnapshotFlow {
     private final PipelineConfig config;
     private final IncrementalSnapshotMarks marks;
     private final InitialSnapshotSweep resnapshot;
-    private final boolean emptyTablesToo;
     private final String signalTopic;
     /** The position of the last record delivered with one. */
     private SourcePosition.Wal streamedAt;
@@ -36,14 +35,7 @@ final class SnapshotFlow {
      *                   table, so rows a target kept from before (an earlier pipeline, a {@code tidemark drop}) that the
      *                   source no longer holds are removed
      */
-    /**
-     * @param emptyTablesToo the sweep also goes to tables the snapshot found empty ({@code --resnapshot}: their target
-     *                       rows are gone at the source); on a first start such a table is swept only if the snapshot
-     *                       read a row of it, so a table empty at the source leaves no record on its topic (a stored
-     *                       offset for a target table never created reads as a table gone: {@code TargetTableGoneCheck})
-     */
-    SnapshotFlow(PipelineConfig config, boolean resnapshot, boolean emptyTablesToo) {
-        this.emptyTablesToo = emptyTablesToo;
+    SnapshotFlow(PipelineConfig config, boolean resnapshot) {
         this.config = config;
         this.marks = new IncrementalSnapshotMarks(config.source().tables(), IncrementalSnapshotFile.read(config.offsetsFile()));
         this.resnapshot = resnapshot ? new InitialSnapshotSweep() : null;
@@ -65,8 +57,7 @@ final class SnapshotFlow {
         List<IncrementalSnapshotMarks.Ended> sweeps = new ArrayList<>();
         SourcePosition.Wal snapshotEnd = resnapshot == null ? null : resnapshot.observe(record);
         if (snapshotEnd != null) {
-            config.source().tables().stream().filter(t -> emptyTablesToo || resnapshot.read(config.topicFor(t)))
-                    .forEach(t -> sweeps.add(new IncrementalSnapshotMarks.Ended(t, snapshotEnd)));
+            config.source().tables().forEach(t -> sweeps.add(new IncrementalSnapshotMarks.Ended(t, snapshotEnd)));
         }
         SourcePosition.Wal at = IncrementalSnapshotMarks.position(record);
         sweeps.addAll(marks.observe(record.sourceOffset(), at,

@@ -34,11 +34,7 @@ final class AppliedRowsProbe {
      * @throws IllegalStateException when the window cannot be read within 30 s
      */
     static boolean leaveARow(Properties kafka, String topic, Map<Integer, Long> stored) {
-        Properties p = new Properties();
-        p.putAll(kafka);
-        p.put(ConsumerConfig.CLIENT_ID_CONFIG, "tidemark-applied-rows-probe");
-        p.put(ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, "false");
-        p.put(ConsumerConfig.MAX_POLL_RECORDS_CONFIG, "500");
+        Properties p = consumerProperties(kafka);
         EnvelopeDecoder decoder = new EnvelopeDecoder();
         try (KafkaConsumer<byte[], byte[]> c = new KafkaConsumer<>(p, new ByteArrayDeserializer(), new ByteArrayDeserializer())) {
             for (Map.Entry<Integer, Long> e : stored.entrySet()) {
@@ -48,6 +44,39 @@ final class AppliedRowsProbe {
             }
             return false;
         }
+    }
+
+    /**
+     * Whether the records below {@code stored} of {@code topic} may leave a row in its table: false only when each
+     * partition's whole history below its stored offset was read (its log starts at 0 and holds at most
+     * {@value #WINDOW} records below it) and leaves none, e.g. a table empty at the source whose topic holds only its
+     * snapshot's sweep.
+     */
+    static boolean mayLeaveARow(Properties kafka, String topic, Map<Integer, Long> stored) {
+        if (stored.values().stream().anyMatch(o -> o > WINDOW)) {
+            return true;
+        }
+        Properties p = consumerProperties(kafka);
+        EnvelopeDecoder decoder = new EnvelopeDecoder();
+        try (KafkaConsumer<byte[], byte[]> c = new KafkaConsumer<>(p, new ByteArrayDeserializer(), new ByteArrayDeserializer())) {
+            for (Map.Entry<Integer, Long> e : stored.entrySet()) {
+                TopicPartition tp = new TopicPartition(topic, e.getKey());
+                if (e.getValue() > 0 && (c.beginningOffsets(List.of(tp), TIMEOUT).getOrDefault(tp, 0L) > 0
+                        || AppliedRows.leaveARow(window(c, decoder, tp, e.getValue())))) {
+                    return true;
+                }
+            }
+            return false;
+        }
+    }
+
+    private static Properties consumerProperties(Properties kafka) {
+        Properties p = new Properties();
+        p.putAll(kafka);
+        p.put(ConsumerConfig.CLIENT_ID_CONFIG, "tidemark-applied-rows-probe");
+        p.put(ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, "false");
+        p.put(ConsumerConfig.MAX_POLL_RECORDS_CONFIG, "500");
+        return p;
     }
 
     /** The decoded records of {@code tp} in [max(log start, next − WINDOW), next), in offset order. */

@@ -12,7 +12,9 @@ import java.util.List;
  *
  * <p>A captured table is at fault when all of these hold:
  * <ul>
- *   <li>its topic has a stored offset above 0 in the target (the sink applied records of it before);</li>
+ *   <li>its topic has a stored offset above 0 in the target (the sink applied records of it before) below which the
+ *       records may leave a row (not when the start read the topic's whole history and it leaves none, e.g. only the
+ *       sweep of a snapshot that found the table empty);</li>
  *   <li>its target table does not exist;</li>
  *   <li>its source table holds rows (if it holds none, the records still to come leave the target equal to it);</li>
  *   <li>no snapshot of it is pending: no {@code tidemark snapshot --table} request made after the position capture

@@ -21,7 +21,8 @@ import org.slf4j.LoggerFactory;
 
 /**
  * Before the sink of {@code run} or {@code sink} writes anything: refuses a target that lacks a table the stored
- * offsets say was applied ({@link TargetTableGone}). Reads the target (which tables exist, which the sink recorded in
+ * offsets say was applied ({@link TargetTableGone}); stored offsets below which the topic's whole history leaves no
+ * row ({@link AppliedRowsProbe#mayLeaveARow}) do not say so. Reads the target (which tables exist, which the sink recorded in
  * {@value SinkOptions#COLUMNS_TABLE} and {@value SinkOptions#TABLE_POSITIONS_TABLE}) and, only for a missing table, the
  * source (whether the table holds rows; the slot's confirmed position; the pipeline's signal table). A missing table
  * with a pending snapshot is let through: its {@value SinkOptions#COLUMNS_TABLE} rows are removed so the sink creates
@@ -66,10 +67,12 @@ final class TargetTableGoneCheck {
         for (TableId t : config.source().tables()) {
             String topic = config.topicFor(t);
             String name = config.targetTableFor(t);
-            boolean offsets = stored.getOrDefault(topic, Map.of()).values().stream().anyMatch(o -> o > 0);
-            boolean exists = !offsets || TargetAccess.tableExists(target, dialect, name);
-            boolean missing = offsets && !exists;
-            out.add(new TargetTableGone.TableState(t, name, topic, offsets, exists, written.contains(name),
+            Map<Integer, Long> at = stored.getOrDefault(topic, Map.of());
+            boolean exists = at.values().stream().noneMatch(o -> o > 0) || TargetAccess.tableExists(target, dialect, name);
+            // stored offsets whose whole history leaves no row (a table empty at the source: only its snapshot's sweep)
+            // are no sign of rows applied: the sink creates the table with its first row
+            boolean missing = !exists && AppliedRowsProbe.mayLeaveARow(config.kafka().adminProperties(), topic, at);
+            out.add(new TargetTableGone.TableState(t, name, topic, missing, exists, written.contains(name),
                     missing && source.hasRows(t), missing && source.snapshotPending(t)));
         }
         return out;

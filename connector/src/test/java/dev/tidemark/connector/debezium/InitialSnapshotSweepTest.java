@@ -53,12 +53,4 @@ class InitialSnapshotSweepTest {
         assertThat(InitialSnapshotSweep.applies(new CaptureStart.AcceptGap(true), "initial")).as("--accept-gap").isFalse();
         assertThat(InitialSnapshotSweep.applies(new CaptureStart.Resume(null), "initial")).as("resume").isFalse();
     }
-
-    @Test
-    void itKnowsWhichTopicsTheSnapshotReadRowsFor() {
-        InitialSnapshotSweep s = new InitialSnapshotSweep();
-        s.observe(record("first", 500, Map.of("lsn", 500L, "snapshot", "INITIAL")));
-        assertThat(s.read("p.public.t")).isTrue();
-        assertThat(s.read("p.public.empty")).as("a table the snapshot found empty").isFalse();
-    }
 }
