@@ -7,6 +7,7 @@ import dev.tidemark.sink.kafka.HistoryRecord;
 import dev.tidemark.sink.kafka.KafkaSinkRunner;
 import dev.tidemark.sink.kafka.ReplayFrom;
 import java.time.Duration;
+import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.atomic.AtomicReference;
 import org.slf4j.Logger;
@@ -88,10 +89,11 @@ public final class Sidecar implements AutoCloseable {
         Runnable openSink = () -> {
             if (withSink) {
                 String command = withCapture ? "run" : "sink";
-                StoredOffsetsCheck.check(config, sinkChoices.acceptRetentionGap(), command, configLabel);
+                Map<String, Map<Integer, Long>> stored = StoredOffsetsCheck.storedOffsets(config); // read once for the checks
+                StoredOffsetsCheck.check(config, stored, sinkChoices.acceptRetentionGap(), command, configLabel);
                 if (!(replay instanceof ReplayFrom.Earliest) && captureChoice != CaptureChoice.RESNAPSHOT) {
-                    TargetTableGoneCheck.check(config, configLabel); // a replay or re-snapshot rebuilds every table
-                    TargetTableEmptiedCheck.check(config, configLabel);
+                    TargetTableGoneCheck.check(config, stored, configLabel); // a replay or re-snapshot rebuilds every table
+                    TargetTableEmptiedCheck.check(config, stored, configLabel);
                 }
                 sink.set(SinkFactory.runner(config, replay, sinkChoices).withMetrics(metrics).withConfigFile(configLabel)
                         .withGapAdvice(GapWayOn.advice(config, command, configLabel == null ? "FILE" : configLabel))

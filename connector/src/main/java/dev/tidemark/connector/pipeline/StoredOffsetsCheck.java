@@ -39,13 +39,13 @@ final class StoredOffsetsCheck {
     private StoredOffsetsCheck() {
     }
 
-    /** @throws IllegalStateException with one line naming the partitions and the way on, when a stored offset is past the end */
-    static void check(PipelineConfig config, boolean acceptRetentionGap, String command, String configLabel) {
-        if (acceptRetentionGap) {
-            return;
-        }
-        Map<String, Map<Integer, Long>> stored = storedOffsets(config);
-        if (stored.isEmpty()) {
+    /**
+     * @param stored the target's stored offsets ({@link #storedOffsets})
+     * @throws IllegalStateException with one line naming the partitions and the way on, when a stored offset is past the end
+     */
+    static void check(PipelineConfig config, Map<String, Map<Integer, Long>> stored, boolean acceptRetentionGap, String command,
+                      String configLabel) {
+        if (acceptRetentionGap || stored.isEmpty()) {
             return;
         }
         refusal(stored, endOffsets(config, stored.keySet()), command, configLabel == null ? "FILE" : configLabel,

@@ -23,9 +23,11 @@ final class TargetTableEmptiedCheck {
     private TargetTableEmptiedCheck() {
     }
 
-    /** @throws IllegalStateException with one line naming the tables at fault and the command that refills them */
-    static void check(PipelineConfig config, String configLabel) {
-        Map<String, Map<Integer, Long>> stored = StoredOffsetsCheck.storedOffsets(config);
+    /**
+     * @param stored the target's stored offsets ({@link StoredOffsetsCheck#storedOffsets})
+     * @throws IllegalStateException with one line naming the tables at fault and the command that refills them
+     */
+    static void check(PipelineConfig config, Map<String, Map<Integer, Long>> stored, String configLabel) {
         if (stored.isEmpty()) {
             return;
         }
