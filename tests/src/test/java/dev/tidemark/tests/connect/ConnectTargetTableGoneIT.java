@@ -78,7 +78,7 @@ class ConnectTargetTableGoneIT {
         producer.produce(BEFORE);
         world.connect.configureConnector(name, ConnectWorld.sinkConfig(topic, 1, pg, db, BYTES));
         awaitStored(pg, db, name, tp, BEFORE);
-        world.connect.deleteConnector(name);
+        world.deleteConnectorAndAwaitItsTasksGone(name);
         try (Connection c = pg.connect(db)) {
             change.apply(c);
         }

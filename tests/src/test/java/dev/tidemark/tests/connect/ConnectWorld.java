@@ -52,6 +52,20 @@ final class ConnectWorld implements AutoCloseable {
         return connect.kafka().bootstrapServers();
     }
 
+    /**
+     * Deletes connector {@code name} and waits until its tasks have left their consumer group ({@code connect-NAME}):
+     * Connect answers the delete before its tasks have stopped, and a task still running may apply what is produced next.
+     */
+    void deleteConnectorAndAwaitItsTasksGone(String name) {
+        connect.deleteConnector(name);
+        try (org.apache.kafka.clients.admin.Admin admin = connect.kafka().createAdminClient()) {
+            await("the tasks of connector " + name + " left consumer group connect-" + name).atMost(Duration.ofSeconds(60))
+                    .pollInterval(Duration.ofMillis(100)).ignoreExceptions()
+                    .until(() -> admin.describeConsumerGroups(java.util.List.of("connect-" + name)).all().get()
+                            .get("connect-" + name).members().isEmpty());
+        }
+    }
+
     /** The Tidemark sink plugin's configuration for {@code topics} into a PostgreSQL target database. */
     static Map<String, String> sinkConfig(String topics, int tasks, TestInfrastructure.PgServer pg, String targetDb, String converter) {
         Map<String, String> c = new HashMap<>();
