@@ -82,6 +82,7 @@ public final class KafkaSinkRunner implements Runnable, AutoCloseable {
     /** Consumer thread only: a failure of the batch in flight noticed inside a rebalance callback. */
     private RuntimeException pendingFailure;
     private final RebalanceHandler rebalance;
+    private final GroupCoverage coverage;
     private final PoisonIsolator<Pending> isolator = new PoisonIsolator<>(Pending::failure);
     private final List<AutoCloseable> resources = new java.util.concurrent.CopyOnWriteArrayList<>();
     private volatile SinkMetrics metrics = SinkMetrics.NONE;
@@ -95,8 +96,10 @@ public final class KafkaSinkRunner implements Runnable, AutoCloseable {
         this.replaying = !(settings.replayFrom() instanceof ReplayFrom.Stored);
         this.consumer = new KafkaConsumer<>(SinkConsumerConfig.properties(settings), new ByteArrayDeserializer(), new ByteArrayDeserializer());
         this.positioner = new PartitionPositioner(consumer, sink, settings);
+        this.coverage = new GroupCoverage(consumer, settings);
         this.rebalance = new RebalanceHandler(this::finishInFlightQuietly, this::positionOrStop, e -> pendingFailure = e,
-                consumer, settings.groupId(), replaying, applied);
+                consumer, settings.groupId(), replaying, applied, coverage::assignmentChanged);
+        resources.add(coverage);
     }
 
     /**
@@ -120,6 +123,7 @@ public final class KafkaSinkRunner implements Runnable, AutoCloseable {
             log.info("sink {} consuming {} into {} target", settings.groupId(), settings.topics(), sink.dialect().name());
             while (!stopping) {
                 ConsumerRecords<byte[], byte[]> records = poll();
+                coverage.checkIfDue();
                 if (records.isEmpty()) {
                     finishInFlight(true);
                 } else {

@@ -19,7 +19,7 @@ import org.slf4j.LoggerFactory;
  *       the partitions over;</li>
  *   <li>lost: the batch in flight is waited for but nothing is committed to Kafka, and its target offsets are fenced
  *       if the new owner moved on;</li>
- *   <li>assigned: the batch in flight has committed, then every partition is positioned by {@link StartPositions}
+ *   <li>assigned: {@code onAssigned} runs (every assignment, an empty one too); the batch in flight has committed, then every partition is positioned by {@link StartPositions}
  *       (replaying only those of which this runner has not committed a batch yet); a refusal pauses them and is kept,
  *       to be thrown after the poll.</li>
  * </ul>
@@ -34,6 +34,7 @@ final class RebalanceHandler implements ConsumerRebalanceListener {
     private final String group;
     private final boolean replaying;
     private final Map<TopicPartition, Long> applied;
+    private final Runnable onAssigned;
     private volatile Set<TopicPartition> assigned = Set.of();
 
     /**
@@ -42,10 +43,11 @@ final class RebalanceHandler implements ConsumerRebalanceListener {
      * @param positionOrStop seeks partitions where {@link StartPositions} decides (second argument: those replaying),
      *                       or throws the refusal as a one-line exception
      * @param fail           keeps a failure, to be thrown after the poll
+     * @param onAssigned     told of every assignment, before the partitions are positioned
      */
     RebalanceHandler(Predicate<Boolean> settleInFlight, BiConsumer<Collection<TopicPartition>, Set<TopicPartition>> positionOrStop,
                      java.util.function.Consumer<RuntimeException> fail, Consumer<byte[], byte[]> consumer, String group,
-                     boolean replaying, Map<TopicPartition, Long> applied) {
+                     boolean replaying, Map<TopicPartition, Long> applied, Runnable onAssigned) {
         this.settleInFlight = settleInFlight;
         this.positionOrStop = positionOrStop;
         this.fail = fail;
@@ -53,6 +55,7 @@ final class RebalanceHandler implements ConsumerRebalanceListener {
         this.group = group;
         this.replaying = replaying;
         this.applied = applied;
+        this.onAssigned = onAssigned;
     }
 
     /** The partitions this member owns now, positioned. Safe from any thread. */
@@ -75,6 +78,7 @@ final class RebalanceHandler implements ConsumerRebalanceListener {
 
     @Override
     public void onPartitionsAssigned(Collection<TopicPartition> partitions) {
+        onAssigned.run();
         // the target's offsets are read below: the batch in flight must have committed first
         if (!settleInFlight.test(true) || partitions.isEmpty()) {
             return;
