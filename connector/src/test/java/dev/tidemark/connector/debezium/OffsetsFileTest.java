@@ -51,6 +51,9 @@ class OffsetsFileTest {
         assertThat(OffsetsFile.snapshotIncomplete(one.apply("{\"lsn\":5,\"snapshot\":\"INITIAL\",\"last_snapshot_record\":true}"))).isFalse();
         assertThat(OffsetsFile.snapshotIncomplete(one.apply("{\"lsn\":5,\"snapshot\":\"INITIAL\",\"snapshot_completed\":true}"))).isFalse();
         assertThat(OffsetsFile.snapshotIncomplete(one.apply(new String(VALUE, StandardCharsets.UTF_8)))).isFalse();
+        // stored while streaming, during an incremental snapshot of a table added to the pipeline (kill -9 then)
+        assertThat(OffsetsFile.snapshotIncomplete(one.apply("{\"lsn\":5,\"snapshot\":\"INCREMENTAL\",\"last_snapshot_record\":false,"
+                + "\"snapshot_completed\":false,\"incremental_snapshot_collections\":\"[]\"}"))).isFalse();
     }
 
     @Test
