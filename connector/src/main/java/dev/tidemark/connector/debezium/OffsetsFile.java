@@ -139,7 +139,8 @@ public final class OffsetsFile {
     /**
      * True when a value was stored during the initial snapshot before its last row: Debezium's PostgreSQL offsets then
      * carry {@code snapshot} (the snapshot type) with neither {@code last_snapshot_record} nor {@code snapshot_completed}
-     * true; offsets stored while streaming carry no {@code snapshot}.
+     * true; offsets stored while streaming carry no {@code snapshot}, or {@code INCREMENTAL} while an incremental
+     * snapshot (a table added, {@code tidemark snapshot}) reads chunks beside the stream, which resumes from them.
      */
     static boolean snapshotIncomplete(Map<ByteBuffer, ByteBuffer> entries) {
         for (ByteBuffer v : entries.values()) {
@@ -150,6 +151,7 @@ public final class OffsetsFile {
                 JsonNode n = JSON.readTree(bytes(v));
                 JsonNode snapshot = n.get("snapshot");
                 if (snapshot != null && !snapshot.isNull() && !"false".equalsIgnoreCase(snapshot.asText())
+                        && !"INCREMENTAL".equalsIgnoreCase(snapshot.asText())
                         && !n.path("last_snapshot_record").asBoolean(false) && !n.path("snapshot_completed").asBoolean(false)) {
                     return true;
                 }
