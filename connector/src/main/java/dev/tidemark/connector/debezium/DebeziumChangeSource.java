@@ -195,7 +195,8 @@ public final class DebeziumChangeSource implements AutoCloseable {
         }
         CaptureGuard.commit(config, slots, owned);
         // the captured tables (and partitioned tables' trees) as the snapshot will find them, watched from now on
-        partitions = SourceTablesWatch.start(config.source(), configLabel, this::stopWith, schemaChanges.truncateTrigger());
+        partitions = SourceTablesWatch.start(config.source(), configLabel, this::stopWith, schemaChanges.truncateTrigger(),
+                config.offsetsFile(), InitialSnapshotSweep.applies(startMode, config.source().debezium().getOrDefault("snapshot.mode", "initial")));
         producer = new KafkaProducer<>(producerProperties(), new ByteArraySerializer(), new ByteArraySerializer());
         engine = DebeziumEngine.create(ChangeEventFormat.of(Connect.class))
                 .using(engineProperties())

@@ -219,7 +219,7 @@ public final class PipelineDrop {
                         || n.equals(name + ".replica-identity") || n.equals(name + ".replica-identity.tmp")
                         || n.equals(name + ".last-reconcile.json") || n.equals(name + ".owner") || n.equals(name + ".owner.tmp")
                         || n.equals(name + ".capture.lock") || n.matches(java.util.regex.Pattern.quote(name) + "\\.sink-member-\\d+\\.lock")
-                        || n.startsWith(base + ".tables") || n.startsWith(base + ".incremental") || n.equals(base + ".no-first-position");
+                        || n.startsWith(base + ".tables") || n.startsWith(base + ".partitions") || n.startsWith(base + ".incremental") || n.equals(base + ".no-first-position");
             }).sorted().toList();
         } catch (IOException e) {
             throw new IllegalStateException("cannot list stateDir " + offsets.getParent() + ": " + e.getMessage(), e);

@@ -40,6 +40,8 @@ final class SourceTablesWatch implements AutoCloseable {
     private final String configLabel;
     private final Consumer<CaptureRefusedException> stop;
     private final Map<TableId, List<PartitionedTables.Member>> known;
+    /** The offsets file, beside which the trees are kept ({@link PartitionTreeFile}). */
+    private final java.nio.file.Path offsetsFile;
     /** The captured tables that are not partitioned, with their relation OID at start (null: did not exist). */
     private final Map<TableId, Long> plain;
     /** The truncate trigger a new leaf gets ({@link PartitionTruncateTrigger}), empty when it is not installed. */
@@ -54,8 +56,9 @@ final class SourceTablesWatch implements AutoCloseable {
 
     private SourceTablesWatch(SourceConfig source, String configLabel, Consumer<CaptureRefusedException> stop,
                            Map<TableId, List<PartitionedTables.Member>> known, Map<TableId, Long> plain,
-                           Optional<PartitionTruncateTrigger.Names> truncateTrigger) {
+                           Optional<PartitionTruncateTrigger.Names> truncateTrigger, java.nio.file.Path offsetsFile) {
         this.source = source;
+        this.offsetsFile = offsetsFile;
         this.truncateTrigger = truncateTrigger;
         this.configLabel = configLabel;
         this.stop = stop;
@@ -65,10 +68,14 @@ final class SourceTablesWatch implements AutoCloseable {
 
     /**
      * Reads the captured partitioned tables' trees now and watches them and every captured table from then on; a new
-     * leaf gets {@code truncateTrigger} when there is one.
+     * leaf gets {@code truncateTrigger} when there is one. A tree stored beside {@code offsetsFile} by an earlier run
+     * ({@link PartitionTreeFile}) is the one the first check compares with, so a change made while capture was stopped
+     * is judged like one made while it runs, unless {@code snapshotSweeps} (this start's snapshot re-reads every table
+     * and its sweep removes what left it).
      */
     static SourceTablesWatch start(SourceConfig source, String configLabel, Consumer<CaptureRefusedException> stop,
-                                   Optional<PartitionTruncateTrigger.Names> truncateTrigger) {
+                                   Optional<PartitionTruncateTrigger.Names> truncateTrigger, java.nio.file.Path offsetsFile,
+                                   boolean snapshotSweeps) {
         Map<TableId, List<PartitionedTables.Member>> trees = new LinkedHashMap<>();
         Map<TableId, Long> plain = new LinkedHashMap<>();
         try (Connection c = open(source)) {
@@ -87,7 +94,11 @@ final class SourceTablesWatch implements AutoCloseable {
         } catch (SQLException e) {
             throw new IllegalStateException("cannot read the partitions of " + source.tables() + ": " + e.getMessage(), e);
         }
-        SourceTablesWatch w = new SourceTablesWatch(source, configLabel, stop, trees, plain, truncateTrigger);
+        Map<TableId, List<PartitionedTables.Member>> stored = snapshotSweeps ? Map.of() : PartitionTreeFile.read(offsetsFile);
+        Map<TableId, List<PartitionedTables.Member>> known = new LinkedHashMap<>(trees);
+        known.replaceAll((root, now) -> stored.getOrDefault(root, now));
+        SourceTablesWatch w = new SourceTablesWatch(source, configLabel, stop, known, plain, truncateTrigger, offsetsFile);
+        w.store();
         w.timer.scheduleWithFixedDelay(w::checkQuietly, PERIOD.toMillis(), PERIOD.toMillis(), TimeUnit.MILLISECONDS);
         return w;
     }
@@ -127,7 +138,11 @@ final class SourceTablesWatch implements AutoCloseable {
                     withOldRows.add(m.oid());
                 }
             }
-            if (stopOn(PartitionTreeChanges.stop(tree.getKey(), tree.getValue(), now, withOldRows, configLabel))) {
+            Optional<String> line = PartitionTreeChanges.stop(tree.getKey(), tree.getValue(), now, withOldRows, configLabel);
+            if (line.isPresent()) {
+                tree.setValue(now); // said once, as a change seen while running: the next start does not stop on it again
+                store();
+                stopOn(line);
                 return;
             }
             for (PartitionedTables.Member m : now) {
@@ -141,9 +156,19 @@ final class SourceTablesWatch implements AutoCloseable {
                     addTruncateTrigger(m);
                 }
             }
-            if (!now.isEmpty()) {
+            if (!now.isEmpty() && !now.equals(tree.getValue())) {
                 tree.setValue(now);
+                store();
             }
+        }
+    }
+
+    /** Keeps the trees as known now beside the offsets file; a failure is logged and tried again with the next change. */
+    private void store() {
+        try {
+            PartitionTreeFile.write(offsetsFile, known);
+        } catch (java.io.IOException e) {
+            log.warn("source tables watch: cannot write {}: {}", PartitionTreeFile.fileFor(offsetsFile), e.getMessage());
         }
     }
 
