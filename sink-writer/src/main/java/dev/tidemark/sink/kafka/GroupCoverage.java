@@ -52,8 +52,14 @@ final class GroupCoverage implements AutoCloseable {
         if (group == null || group.groupState() != GroupState.STABLE) {
             return; // checked again after the next poll
         }
+        Map<String, Integer> counts;
+        try {
+            counts = partitionCounts();
+        } catch (org.apache.kafka.common.errors.TimeoutException e) {
+            return; // the broker did not answer: checked again after the next poll
+        }
         due = false;
-        Set<TopicPartition> unowned = UnownedPartitions.of(partitionCounts(),
+        Set<TopicPartition> unowned = UnownedPartitions.of(counts,
                 group.members().stream().map(m -> m.assignment().topicPartitions()).toList());
         if (unowned.isEmpty()) {
             return;
@@ -69,10 +75,12 @@ final class GroupCoverage implements AutoCloseable {
         consumer.enforceRebalance("partitions owned by no member: " + unowned);
     }
 
+    /** The partition count of each of the sink's topics that exists, from one metadata request. */
     private Map<String, Integer> partitionCounts() {
+        Map<String, List<PartitionInfo>> all = consumer.listTopics(Duration.ofSeconds(10));
         Map<String, Integer> out = new HashMap<>();
         for (String topic : settings.topics()) {
-            List<PartitionInfo> parts = consumer.partitionsFor(topic, Duration.ofSeconds(10));
+            List<PartitionInfo> parts = all.get(topic);
             if (parts != null && !parts.isEmpty()) {
                 out.put(topic, parts.size());
             }
