@@ -6,14 +6,4 @@
 # into SQLite, PostgreSQL and MariaDB.
 #   bench/topology-changes.sh
 # Exit code 0 when every round ended as docs/schema-changes.md says and the target then equalled the source.
-set -euo pipefail
-cd "$(dirname "$0")/.."
-status=0
-mvn -B -q ${MVN_FLAGS:-} -pl tests -am verify -Dit.test=TopologyChangeKillIT -Dtest=NONE -Dsurefire.failIfNoSpecifiedTests=false \
-  -Dfailsafe.failIfNoSpecifiedTests=false -Dtidemark.topology-kill.long=true || status=$?
-report=tests/target/failsafe-reports/TEST-dev.tidemark.tests.capture.TopologyChangeKillIT.xml
-if [[ -f "$report" ]]; then
-  grep -o '<testsuite [^>]*>' "$report" | grep -o 'tests="[0-9]*"\|failures="[0-9]*"\|errors="[0-9]*"\|time="[0-9.]*"' | tr '\n' ' '
-  echo
-fi
-exit "$status"
+exec "$(dirname "$0")/long-it.sh" TopologyChangeKillIT dev.tidemark.tests.capture tidemark.topology-kill.long

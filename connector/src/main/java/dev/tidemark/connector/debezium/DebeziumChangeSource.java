@@ -166,6 +166,8 @@ public final class DebeziumChangeSource implements AutoCloseable {
         // (the pipeline must not run already, and its slot and publication must be its own: CaptureGuard)
         CaptureGuard.refuseIfLocked(config);
         Map<dev.tidemark.event.TableId, String> identities = replicaIdentities();
+        // before the preflight sets FULL back: a resumed table whose identity changed unseen stops here
+        IdentityAtStartCheck.refuseIfChanged(config, slots, choice, identities, configLabel);
         java.util.concurrent.atomic.AtomicReference<Ownership.Verdict.Proceed> guard = new java.util.concurrent.atomic.AtomicReference<>();
         SourcePreflight.check(config.source(), TypeSupport.target(Databases.forUrl(config.target().jdbcUrl())), () -> {
             guard.set(CaptureGuard.check(config, slots, choice, configLabel));

@@ -8,6 +8,7 @@ import dev.tidemark.sink.kafka.KafkaSinkRunner;
 import dev.tidemark.sink.kafka.ReplayFrom;
 import java.time.Duration;
 import java.util.Map;
+import org.apache.kafka.common.TopicPartition;
 import java.util.Optional;
 import java.util.concurrent.atomic.AtomicReference;
 import org.slf4j.Logger;
@@ -153,18 +154,22 @@ public final class Sidecar implements AutoCloseable {
         return (capture != null && capture.isStopped()) || (sink != null && sink.isFinished());
     }
 
-    /** Lets the running sink apply what capture sent before it stopped by itself ({@link SinkCatchUp}). */
+    /**
+     * Lets the running sink apply what capture sent before it stopped by itself ({@link SinkCatchUp}): every record in
+     * the captured topics at the stop, a killed earlier run's included.
+     */
     private void awaitSinkCatchUp() {
         long deadline = System.nanoTime() + CATCH_UP.toNanos();
-        if (!SinkCatchUp.caughtUp(capture.sentEnds(), sink.appliedOffsets(), sink.assignment())) {
+        Map<TopicPartition, Long> sent = sentBeforeTheStop();
+        if (!SinkCatchUp.caughtUp(sent, sink.reachedOffsets(), sink.assignment())) {
             log.info("sink {}: capture stopped on a change; applying what capture sent before it ({} s at most): {}",
-                    config.name(), CATCH_UP.toSeconds(), SinkCatchUp.unapplied(capture.sentEnds(), sink.appliedOffsets(), sink.assignment()));
+                    config.name(), CATCH_UP.toSeconds(), SinkCatchUp.unapplied(sent, sink.reachedOffsets(), sink.assignment()));
         }
         try {
-            while (!sink.isFinished() && !SinkCatchUp.caughtUp(capture.sentEnds(), sink.appliedOffsets(), sink.assignment())) {
+            while (!sink.isFinished() && !SinkCatchUp.caughtUp(sent, sink.reachedOffsets(), sink.assignment())) {
                 if (System.nanoTime() > deadline) {
                     log.warn(SinkCatchUp.notAppliedLine(config.name(), CATCH_UP, configLabel == null ? "FILE" : configLabel,
-                            SinkCatchUp.unapplied(capture.sentEnds(), sink.appliedOffsets(), sink.assignment())));
+                            SinkCatchUp.unapplied(sent, sink.reachedOffsets(), sink.assignment())));
                     return;
                 }
                 sink.awaitTermination(Duration.ofMillis(100)); // returns at once when the sink stops meanwhile
@@ -172,6 +177,18 @@ public final class Sidecar implements AutoCloseable {
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         }
+    }
+
+    /** What this run's capture sent, and the log end of every captured topic's partition (an earlier run's records). */
+    private Map<TopicPartition, Long> sentBeforeTheStop() {
+        Map<TopicPartition, Long> sent = new java.util.HashMap<>(capture.sentEnds());
+        try {
+            StoredOffsetsCheck.endOffsets(config, java.util.Set.copyOf(config.topics())).forEach((topic, ends) ->
+                    ends.forEach((partition, end) -> sent.merge(new TopicPartition(topic, partition), end, Math::max)));
+        } catch (IllegalStateException e) {
+            log.debug("sink {}: log ends of the captured topics not read: {}", config.name(), e.getMessage());
+        }
+        return sent;
     }
 
     @Override

@@ -98,7 +98,8 @@ final class StoredOffsetsCheck {
         }
     }
 
-    private static Map<String, Map<Integer, Long>> endOffsets(PipelineConfig config, Set<String> topics) {
+    /** The log end offset of every partition of each of {@code topics} that exists: topic → partition → end. */
+    static Map<String, Map<Integer, Long>> endOffsets(PipelineConfig config, Set<String> topics) {
         Admin admin = Admin.create(config.kafka().adminProperties());
         try {
             Set<String> names = admin.listTopics().names().get(WAIT_SECONDS, TimeUnit.SECONDS);

@@ -66,6 +66,8 @@ public final class KafkaSinkRunner implements Runnable, AutoCloseable {
     private final EnvelopeDecoder decoder = new EnvelopeDecoder();
     private final KafkaConsumer<byte[], byte[]> consumer;
     private final Map<TopicPartition, Long> applied = new ConcurrentHashMap<>();
+    /** Per partition: the offset it was last positioned at (stored, replayed from, or decided for a new target). */
+    private final Map<TopicPartition, Long> positioned = new ConcurrentHashMap<>();
     private final AtomicLong eventsApplied = new AtomicLong();
     private final AtomicLong deadLettered = new AtomicLong();
     private final DeadLetters deadLetters;
@@ -211,8 +213,12 @@ public final class KafkaSinkRunner implements Runnable, AutoCloseable {
 
     /** Consumer thread: seeks {@code partitions} where {@link StartPositions} decides, or stops the sink naming why. */
     private void positionOrStop(Collection<TopicPartition> partitions, Set<TopicPartition> replay) {
-        if (positioner.position(partitions, replay) instanceof StartPositions.Refuse refuse) {
+        StartPositions.Decision decision = positioner.position(partitions, replay);
+        if (decision instanceof StartPositions.Refuse refuse) {
             throw new SinkPositionException("sink " + settings.groupId() + ": " + refuse.reason());
+        }
+        if (decision instanceof StartPositions.Seek seek) {
+            positioned.putAll(seek.offsets());
         }
     }
 
@@ -399,6 +405,16 @@ public final class KafkaSinkRunner implements Runnable, AutoCloseable {
     /** The next offset per partition committed to the target by this runner so far. */
     public Map<TopicPartition, Long> appliedOffsets() {
         return Map.copyOf(applied);
+    }
+
+    /**
+     * Per partition: how far this runner has got, the offset after its last applied batch or, before one, the offset
+     * it was positioned at; a partition it has not been positioned on is absent.
+     */
+    public Map<TopicPartition, Long> reachedOffsets() {
+        Map<TopicPartition, Long> out = new HashMap<>(positioned);
+        applied.forEach((tp, o) -> out.merge(tp, o, Math::max));
+        return out;
     }
 
     public long eventsApplied() {

@@ -172,6 +172,11 @@ class TopologyChangeKillIT {
                 throw new AssertionError(e.getMessage() + "\n" + w.summary(captured) + "\n--- last lines of " + log(runs) + " ---\n"
                         + CaptureFixture.tail(log(runs)), e);
             }
+            // a target that equals the source while records are still to be applied (a backlog a stop left) is no proof
+            await(what + ": the sink applied every record of the captured topics").atMost(Duration.ofSeconds(90))
+                    .pollInterval(Duration.ofMillis(300)).failFast("tidemark run exited: " + log(runs), () -> !p.isAlive())
+                    .ignoreExceptions().until(() -> drained(w.f));
+            assertThat(captured.stream().filter(t -> !w.equal(t)).toList()).as("%s: once drained: %s", what, w.summary(captured)).isEmpty();
             for (TableId t : uncaptured) {
                 ComparisonResult c = w.compare(t);
                 assertThat(c.surplus()).as("%s: %s no longer captured keeps its rows: %s", what, t, c).isEmpty();
@@ -179,6 +184,32 @@ class TopologyChangeKillIT {
                 assertThat(c.missing()).as("%s: %s misses only the rows written since: %s", what, t, c)
                         .containsExactlyInAnyOrderElementsOf(uncapturedKeys(w.f, t));
             }
+        }
+
+        /** Whether the target's stored offsets reached the end of every partition of the captured tables' topics. */
+        private boolean drained(CaptureFixture f) throws SQLException {
+            List<org.apache.kafka.common.TopicPartition> partitions = new ArrayList<>();
+            java.util.Map<org.apache.kafka.common.TopicPartition, Long> ends;
+            try (org.apache.kafka.clients.consumer.KafkaConsumer<byte[], byte[]> c = dev.tidemark.tests.KafkaTopics.consumer(f.bootstrap)) {
+                for (TableId t : captured) {
+                    String topic = f.name + "." + t.schema() + "." + t.table();
+                    List<org.apache.kafka.common.PartitionInfo> infos = c.partitionsFor(topic, Duration.ofSeconds(10));
+                    (infos == null ? List.<org.apache.kafka.common.PartitionInfo>of() : infos)
+                            .forEach(pi -> partitions.add(new org.apache.kafka.common.TopicPartition(topic, pi.partition())));
+                }
+                ends = c.endOffsets(partitions, Duration.ofSeconds(10));
+            }
+            java.util.Map<org.apache.kafka.common.TopicPartition, Long> stored = new java.util.HashMap<>();
+            try (java.sql.Connection t = f.connectTarget(); java.sql.PreparedStatement ps = t.prepareStatement(
+                    "SELECT topic, " + target.quotes().quote("partition") + ", next_offset FROM tidemark_offsets WHERE pipeline = ?")) {
+                ps.setString(1, f.name);
+                try (ResultSet rs = ps.executeQuery()) {
+                    while (rs.next()) {
+                        stored.put(new org.apache.kafka.common.TopicPartition(rs.getString(1), rs.getInt(2)), rs.getLong(3));
+                    }
+                }
+            }
+            return ends.entrySet().stream().allMatch(e -> e.getValue() == 0 || stored.getOrDefault(e.getKey(), 0L) >= e.getValue());
         }
 
         private Process start(CaptureFixture f, Path yaml) throws Exception {

@@ -115,26 +115,24 @@ final class TopologyRounds {
                     + "PostgreSQL publishes no TRUNCATE of one partition, so the target still holds its rows: run `tidemark snapshot "
                     + "--config FILE --table public.tk_m` (it reads public.tk_m again and removes the rows the source no longer holds)");
 
-    static final Round IDENTITY_DEFAULT = Round.followed("REPLICA IDENTITY DEFAULT", Kill.AFTER_COMMIT,
+    static final Round IDENTITY_DEFAULT = identity("DEFAULT",
             List.of("UPDATE tk_ident SET id = id + 2000 WHERE id = 12", "UPDATE tk_ident SET balance = 7 WHERE id = 13"),
-            List.of("ALTER TABLE tk_ident REPLICA IDENTITY DEFAULT"),
             List.of("UPDATE tk_ident SET balance = balance + 100 WHERE id <= 5", "UPDATE tk_ident SET id = id + 1000 WHERE id = 6",
-                    "DELETE FROM tk_ident WHERE id = 7"))
-            .stops(3, "tidemark: capture stopped: table public.tk_ident has REPLICA IDENTITY DEFAULT instead of FULL while capture "
-                    + "runs, so an update of its primary key can lose unchanged TOASTed values in the target: copy the table again with "
-                    + "`tidemark snapshot --config FILE --table public.tk_ident` (taken at the next start of capture, which sets "
-                    + "REPLICA IDENTITY FULL back; the snapshot rewrites the table's rows and removes the target rows the source no "
-                    + "longer holds)");
+                    "DELETE FROM tk_ident WHERE id = 7"));
 
-    static final Round IDENTITY_NOTHING = Round.followed("REPLICA IDENTITY NOTHING", Kill.AFTER_COMMIT,
-            List.of("UPDATE tk_ident SET balance = 8 WHERE id = 14"),
-            List.of("ALTER TABLE tk_ident REPLICA IDENTITY NOTHING"),
-            List.of("INSERT INTO tk_ident VALUES (600, 'c600', 6, 'inserted under NOTHING')"))
-            .stops(3, "tidemark: capture stopped: table public.tk_ident has REPLICA IDENTITY NOTHING instead of FULL while capture "
-                    + "runs, so an update of its primary key can lose unchanged TOASTed values in the target: copy the table again with "
-                    + "`tidemark snapshot --config FILE --table public.tk_ident` (taken at the next start of capture, which sets "
-                    + "REPLICA IDENTITY FULL back; the snapshot rewrites the table's rows and removes the target rows the source no "
-                    + "longer holds)");
+    static final Round IDENTITY_NOTHING = identity("NOTHING", List.of("UPDATE tk_ident SET balance = 8 WHERE id = 14"),
+            List.of("INSERT INTO tk_ident VALUES (600, 'c600', 6, 'inserted under NOTHING')"));
+
+    /** {@code tk_ident}'s replica identity set to {@code identity} while streaming: the stop naming the one-table snapshot. */
+    private static Round identity(String identity, List<String> before, List<String> after) {
+        return Round.followed("REPLICA IDENTITY " + identity, Kill.AFTER_COMMIT, before,
+                List.of("ALTER TABLE tk_ident REPLICA IDENTITY " + identity), after)
+                .stops(3, "tidemark: capture stopped: table public.tk_ident has REPLICA IDENTITY " + identity + " instead of FULL "
+                        + "while capture runs, so an update of its primary key can lose unchanged TOASTed values in the target: copy "
+                        + "the table again with `tidemark snapshot --config FILE --table public.tk_ident` (taken at the next start of "
+                        + "capture, which sets REPLICA IDENTITY FULL back; the snapshot rewrites the table's rows and removes the "
+                        + "target rows the source no longer holds)");
+    }
 
     static Round added(List<TableId> captured) {
         return Round.followed("table added while stopped", Kill.DURING_ADDED_SNAPSHOT,
