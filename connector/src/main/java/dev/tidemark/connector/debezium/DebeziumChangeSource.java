@@ -139,6 +139,11 @@ public final class DebeziumChangeSource implements AutoCloseable {
         }
     }
 
+    /** Whether this start's initial snapshot ends with a sweep of every table ({@link InitialSnapshotSweep}). */
+    private boolean snapshotSweeps() {
+        return InitialSnapshotSweep.applies(startMode, config.source().debezium().getOrDefault("snapshot.mode", "initial"));
+    }
+
     /** Records the identities the preflight replaced by FULL, so that {@code tidemark drop} can restore them. */
     private void recordReplacedIdentities(Map<dev.tidemark.event.TableId, String> before) {
         if (before.isEmpty()) {
@@ -198,7 +203,7 @@ public final class DebeziumChangeSource implements AutoCloseable {
         CaptureGuard.commit(config, slots, owned);
         // the captured tables (and partitioned tables' trees) as the snapshot will find them, watched from now on
         partitions = SourceTablesWatch.start(config.source(), configLabel, this::stopWith, schemaChanges.truncateTrigger(),
-                config.offsetsFile(), InitialSnapshotSweep.applies(startMode, config.source().debezium().getOrDefault("snapshot.mode", "initial")));
+                config.offsetsFile(), snapshotSweeps());
         producer = new KafkaProducer<>(producerProperties(), new ByteArraySerializer(), new ByteArraySerializer());
         engine = DebeziumEngine.create(ChangeEventFormat.of(Connect.class))
                 .using(engineProperties())
@@ -407,8 +412,7 @@ public final class DebeziumChangeSource implements AutoCloseable {
         private final ConnectJsonWriter json = new ConnectJsonWriter();
         private final DeliveredPosition delivered = new DeliveredPosition(config.offsetsFile());
         private final ResumeSafeOffsets resumeSafe = new ResumeSafeOffsets();
-        private final SnapshotFlow snapshots = new SnapshotFlow(config,
-                InitialSnapshotSweep.applies(startMode, config.source().debezium().getOrDefault("snapshot.mode", "initial")));
+        private final SnapshotFlow snapshots = new SnapshotFlow(config, snapshotSweeps());
 
         @Override
         public void handleBatch(List<RecordChangeEvent<SourceRecord>> records,

@@ -13,9 +13,10 @@ import java.util.Map;
 
 /**
  * The trees of the captured partitioned tables as capture last saw them, kept beside the offsets file as
- * {@code <offsets>.partitions} ({@code member <root oid> <oid> <leaf|branch> <schema.table>} per line, the root its own first member), so that a
- * partition detached, dropped or attached while capture was stopped (or within the watch's second before a
- * {@code kill -9}) is judged at the next start exactly as one changed while capture runs ({@link SourceTablesWatch}).
+ * {@code <offsets>.partitions} ({@code member <root oid> <oid> <leaf|branch> <schema.table>} per line, the root its
+ * own first member), so that a partition detached, dropped or attached while capture was stopped (or within the
+ * watch's second before a {@code kill -9}) is judged at the next start exactly as one changed while capture runs
+ * ({@link SourceTablesWatch}).
  * Only the oid, name and kind of each member are kept; identity and logging are read from the catalog.
  */
 final class PartitionTreeFile {
@@ -56,13 +57,9 @@ final class PartitionTreeFile {
         Files.createDirectories(file.getParent());
         StringBuilder body = new StringBuilder();
         trees.forEach((root, members) -> members.forEach(m -> body.append("member ").append(members.get(0).oid()).append(' ').append(m.oid())
-                .append(' ').append(m.leaf() ? "leaf" : "branch").append(' ').append(name(m.table())).append('\n')));
+                .append(' ').append(m.leaf() ? "leaf" : "branch").append(' ').append(m.table()).append('\n')));
         Path tmp = file.resolveSibling(file.getFileName() + ".tmp");
         Files.writeString(tmp, body, StandardCharsets.UTF_8);
         Files.move(tmp, file, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
-    }
-
-    private static String name(TableId t) {
-        return t.schema() + "." + t.table();
     }
 }

@@ -8,9 +8,9 @@ import dev.tidemark.sink.kafka.KafkaSinkRunner;
 import dev.tidemark.sink.kafka.ReplayFrom;
 import java.time.Duration;
 import java.util.Map;
-import org.apache.kafka.common.TopicPartition;
 import java.util.Optional;
 import java.util.concurrent.atomic.AtomicReference;
+import org.apache.kafka.common.TopicPartition;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
