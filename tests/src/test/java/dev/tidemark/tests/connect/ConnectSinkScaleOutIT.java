@@ -91,10 +91,11 @@ class ConnectSinkScaleOutIT {
                         .until(() -> !ConnectWorld.storedOffsets(pg, targetDb, CONNECTOR).equals(before));
                 WorkerHandle victim = workerRunningATask(world);
                 assertThat(stream.isDone()).as("the source still changing when the worker stops").isFalse();
+                String victimUrl = String.valueOf(victim.url()); // a stopped worker has no URL any more
                 world.connect.removeWorker(victim);
                 assertThat(world.connect.workers()).hasSize(1);
-                world.connect.assertions().assertConnectorAndExactlyNumTasksAreRunning(CONNECTOR, 2,
-                        "the 2 tasks did not run again on the remaining worker after " + victim.url() + " stopped");
+                world.awaitTasksRunning(CONNECTOR, 2, "the 2 tasks running again on the remaining worker after " + victimUrl + " stopped",
+                        Duration.ofMinutes(4));
                 stream.get(120, TimeUnit.SECONDS);
 
                 // a new worker joins (another rebalance) and more changes follow

@@ -67,6 +67,30 @@ final class ConnectWorld implements AutoCloseable {
     }
 
     /** The Tidemark sink plugin's configuration for {@code topics} into a PostgreSQL target database. */
+    /**
+     * Waits until connector {@code name} and exactly {@code tasks} tasks are RUNNING, for up to {@code within}; on timeout
+     * the assertion names each task's state and worker (and a failed task's trace) as Connect last reported them. A
+     * worker that leaves without its LeaveGroup reaching the coordinator keeps its tasks until its session times out,
+     * then the reassignment waits {@code scheduled.rebalance.max.delay.ms}: on a loaded machine this takes longer than
+     * Connect's own assertion waits.
+     */
+    void awaitTasksRunning(String name, int tasks, String what, Duration within) {
+        AtomicReference<String> last = new AtomicReference<>("no status yet");
+        try {
+            await(what).atMost(within).pollInterval(Duration.ofMillis(250)).ignoreExceptions().until(() -> {
+                var status = connect.connectorStatus(name);
+                StringBuilder text = new StringBuilder("connector " + status.connector().state() + " on " + status.connector().workerId());
+                status.tasks().forEach(t -> text.append("; task ").append(t.id()).append(' ').append(t.state()).append(" on ")
+                        .append(t.workerId()).append(t.trace() == null ? "" : " trace: " + t.trace()));
+                last.set(text.toString());
+                return "RUNNING".equals(status.connector().state()) && status.tasks().size() == tasks
+                        && status.tasks().stream().allMatch(t -> "RUNNING".equals(t.state()));
+            });
+        } catch (org.awaitility.core.ConditionTimeoutException e) {
+            throw new AssertionError(what + " within " + within + ": " + last.get(), e);
+        }
+    }
+
     static Map<String, String> sinkConfig(String topics, int tasks, TestInfrastructure.PgServer pg, String targetDb, String converter) {
         Map<String, String> c = new HashMap<>();
         c.put("connector.class", TidemarkSinkConnector.class.getName());
