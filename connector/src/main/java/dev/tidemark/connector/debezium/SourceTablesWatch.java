@@ -71,13 +71,16 @@ final class SourceTablesWatch implements AutoCloseable {
      * leaf gets {@code truncateTrigger} when there is one. A tree stored beside {@code offsetsFile} by an earlier run
      * ({@link PartitionTreeFile}) is the one the first check compares with, so a change made while capture was stopped
      * is judged like one made while it runs, unless {@code snapshotSweeps} (this start's snapshot re-reads every table
-     * and its sweep removes what left it).
+     * and its sweep removes what left it) or a snapshot of that root was requested after the stored offsets' position
+     * (the stop's line was followed). A change capture stopped on is not stored, so each start stops on it again until
+     * then.
      */
     static SourceTablesWatch start(SourceConfig source, String configLabel, Consumer<CaptureRefusedException> stop,
                                    Optional<PartitionTruncateTrigger.Names> truncateTrigger, java.nio.file.Path offsetsFile,
                                    boolean snapshotSweeps) {
         Map<TableId, List<PartitionedTables.Member>> trees = new LinkedHashMap<>();
         Map<TableId, Long> plain = new LinkedHashMap<>();
+        Map<TableId, List<PartitionedTables.Member>> known;
         try (Connection c = open(source)) {
             for (TableId t : source.tables()) {
                 List<PartitionedTables.Member> members = PartitionedTables.membersOf(c, t);
@@ -91,16 +94,57 @@ final class SourceTablesWatch implements AutoCloseable {
                 PartitionTruncateTrigger.addWhereMissing(c, truncateTrigger.get(), trees.values().stream().flatMap(List::stream)
                         .filter(PartitionedTables.Member::leaf).map(PartitionedTables.Member::table).toList());
             }
+            Map<TableId, List<PartitionedTables.Member>> stored = snapshotSweeps ? Map.of() : PartitionTreeFile.read(offsetsFile);
+            known = new LinkedHashMap<>(trees);
+            known.replaceAll((root, now) -> stored.getOrDefault(root, now));
+            followRequestedSnapshots(c, source, configLabel, known, trees, offsetsFile);
         } catch (SQLException e) {
             throw new IllegalStateException("cannot read the partitions of " + source.tables() + ": " + e.getMessage(), e);
         }
-        Map<TableId, List<PartitionedTables.Member>> stored = snapshotSweeps ? Map.of() : PartitionTreeFile.read(offsetsFile);
-        Map<TableId, List<PartitionedTables.Member>> known = new LinkedHashMap<>(trees);
-        known.replaceAll((root, now) -> stored.getOrDefault(root, now));
         SourceTablesWatch w = new SourceTablesWatch(source, configLabel, stop, known, plain, truncateTrigger, offsetsFile);
         w.store();
         w.timer.scheduleWithFixedDelay(w::checkQuietly, PERIOD.toMillis(), PERIOD.toMillis(), TimeUnit.MILLISECONDS);
         return w;
+    }
+
+    /**
+     * A stored tree whose change since would stop capture is taken as it is now when a snapshot of its root was
+     * requested after the stored offsets' position (the stop's line was followed): that snapshot, read after every
+     * change capture has still to stream, makes the target exact.
+     */
+    private static void followRequestedSnapshots(Connection c, SourceConfig source, String configLabel,
+                                                 Map<TableId, List<PartitionedTables.Member>> known,
+                                                 Map<TableId, List<PartitionedTables.Member>> trees, java.nio.file.Path offsetsFile)
+            throws SQLException {
+        if (!(OffsetsFile.read(offsetsFile) instanceof StoredOffsets.Present p) || p.position().isEmpty()
+                || !SnapshotSignals.exists(c, source)) {
+            return;
+        }
+        long lsn = p.position().get().value();
+        for (Map.Entry<TableId, List<PartitionedTables.Member>> tree : known.entrySet()) {
+            List<PartitionedTables.Member> now = trees.get(tree.getKey());
+            if (now.equals(tree.getValue())) {
+                continue;
+            }
+            Optional<PartitionTreeChanges.Stop> stop = PartitionTreeChanges.stop(tree.getKey(), tree.getValue(), now,
+                    withOldRows(c, PartitionTreeChanges.added(tree.getValue(), now)), configLabel);
+            if (stop.isPresent() && stop.get().recoveredBy(SnapshotSignals.requestedAfter(c, source, tree.getKey(), lsn))) {
+                log.info("source tables watch: a snapshot of {} was requested after its partitions changed: following the change "
+                        + "(the snapshot reads it again)", tree.getKey());
+                tree.setValue(now);
+            }
+        }
+    }
+
+    /** The oids of the added leaves that hold rows older than their joining the tree. */
+    private static Set<Long> withOldRows(Connection c, List<PartitionedTables.Member> added) throws SQLException {
+        Set<Long> out = new HashSet<>();
+        for (PartitionedTables.Member m : added) {
+            if (m.leaf() && holdsRowsOlderThanItsAttach(c, m)) {
+                out.add(m.oid());
+            }
+        }
+        return out;
     }
 
     private void checkQuietly() {
@@ -132,17 +176,11 @@ final class SourceTablesWatch implements AutoCloseable {
         for (Map.Entry<TableId, List<PartitionedTables.Member>> tree : known.entrySet()) {
             List<PartitionedTables.Member> now = PartitionedTables.membersOf(connection, tree.getKey());
             List<PartitionedTables.Member> added = PartitionTreeChanges.added(tree.getValue(), now);
-            Set<Long> withOldRows = new HashSet<>();
-            for (PartitionedTables.Member m : added) {
-                if (m.leaf() && holdsRowsOlderThanItsAttach(connection, m)) {
-                    withOldRows.add(m.oid());
-                }
-            }
-            Optional<String> line = PartitionTreeChanges.stop(tree.getKey(), tree.getValue(), now, withOldRows, configLabel);
+            Optional<PartitionTreeChanges.Stop> line = PartitionTreeChanges.stop(tree.getKey(), tree.getValue(), now,
+                    withOldRows(connection, added), configLabel);
             if (line.isPresent()) {
-                tree.setValue(now); // said once, as a change seen while running: the next start does not stop on it again
-                store();
-                stopOn(line);
+                // the stored tree stays as it was: the next start stops again until the snapshot the line names is requested
+                stopOn(line.map(PartitionTreeChanges.Stop::line));
                 return;
             }
             for (PartitionedTables.Member m : now) {

@@ -21,27 +21,31 @@ class PartitionTreeChangesTest {
     }
 
     @Test
-    void aMemberThatLeftStopsNamingItAndTheRepairWithForce() {
-        assertThat(PartitionTreeChanges.stop(ROOT, List.of(R, P1, P2), List.of(R, P2), Set.of(), "p.yaml")).hasValue(
-                "capture stopped: partition public.m_1 left captured table public.m while capture ran (detached or dropped), and "
-                        + "the target still holds the rows it took along: run `tidemark reconcile --config p.yaml --repair --apply "
-                        + "--force` to delete them there (--force: they may be more than a tenth of the table), then start capture again");
+    void aMemberThatLeftStopsNamingTheSnapshotOfTheRoot() {
+        var stop = PartitionTreeChanges.stop(ROOT, List.of(R, P1, P2), List.of(R, P2), Set.of(), "p.yaml").orElseThrow();
+        assertThat(stop.line()).isEqualTo("capture stopped: partition public.m_1 left captured table public.m while capture ran "
+                + "(detached or dropped), and the target still holds the rows it took along: run `tidemark snapshot --config p.yaml "
+                + "--table public.m` (it reads public.m again and removes the rows the source no longer holds)");
+        assertThat(stop.recoveredBy(true)).as("a snapshot requested after the stored position").isTrue();
+        assertThat(stop.recoveredBy(false)).as("no snapshot requested: stop again").isFalse();
     }
 
     @Test
-    void anAddedLeafWithOlderRowsStopsNamingTheRepair() {
-        assertThat(PartitionTreeChanges.stop(ROOT, List.of(R, P1), List.of(R, P1, P2), Set.of(3L), null)).hasValue(
-                "capture stopped: table public.m_2 was attached to captured table public.m while capture ran, with rows capture "
-                        + "never saw: run `tidemark reconcile --config FILE --repair --apply` to copy them to the target, then start "
-                        + "capture again");
+    void anAddedLeafWithOlderRowsStopsNamingTheSnapshotOfTheRoot() {
+        var stop = PartitionTreeChanges.stop(ROOT, List.of(R, P1), List.of(R, P1, P2), Set.of(3L), null).orElseThrow();
+        assertThat(stop.line()).isEqualTo("capture stopped: table public.m_2 was attached to captured table public.m while capture "
+                + "ran, with rows capture never saw: run `tidemark snapshot --config FILE --table public.m` (it reads public.m "
+                + "again, the attached rows with it)");
+        assertThat(stop.recoveredBy(true)).isTrue();
     }
 
     @Test
-    void anAddedUnloggedLeafStops() {
+    void anAddedUnloggedLeafStopsAndASnapshotAloneDoesNotRecoverIt() {
         PartitionedTables.Member unlogged = new PartitionedTables.Member(4, new TableId("public", "m_u"), true, 'd', true);
-        assertThat(PartitionTreeChanges.stop(ROOT, List.of(R, P1), List.of(R, P1, unlogged), Set.of(), "p.yaml").orElseThrow())
-                .startsWith("capture stopped: partition public.m_u of captured table public.m is UNLOGGED")
-                .contains("ALTER TABLE \"public\".\"m_u\" SET LOGGED");
+        var stop = PartitionTreeChanges.stop(ROOT, List.of(R, P1), List.of(R, P1, unlogged), Set.of(), "p.yaml").orElseThrow();
+        assertThat(stop.line()).startsWith("capture stopped: partition public.m_u of captured table public.m is UNLOGGED")
+                .contains("ALTER TABLE \"public\".\"m_u\" SET LOGGED, then `tidemark snapshot --config p.yaml --table public.m`");
+        assertThat(stop.recoveredBy(true)).as("still unlogged: its changes are still not in the WAL").isFalse();
     }
 
     @Test

@@ -19,8 +19,8 @@ import org.junit.jupiter.api.io.TempDir;
  * A captured partitioned table's tree changing while {@code tidemark run} streams. A partition created is followed:
  * it gets {@code REPLICA IDENTITY FULL} like the others and its rows arrive. Detaching a partition and attaching a
  * table that holds rows write no row events (the rows leave or join the root unseen), so capture stops with one line
- * naming the partition and the repair that makes the target exact; following that line word for word, the target
- * equals the source and capture starts again.
+ * naming the partition and the snapshot of the root that makes the target exact; started again without following
+ * it, capture stops again; following that line word for word, the target equals the source and capture streams on.
  */
 class PartitionTreeChangeIT {
     static final TableId M = new TableId("public", "m");
@@ -29,7 +29,7 @@ class PartitionTreeChangeIT {
     Path dir;
 
     @Test
-    void aCreatedPartitionIsFollowedAndADetachedOneStopsCaptureNamingTheRepair() throws Exception {
+    void aCreatedPartitionIsFollowedAndADetachedOneStopsCaptureUntilTheSnapshotItNamesIsRequested() throws Exception {
         try (CaptureFixture f = new CaptureFixture("tree_detach", dir, List.of(M))) {
             createRoot(f);
             Path yaml = f.writeYaml();
@@ -45,17 +45,21 @@ class PartitionTreeChangeIT {
             awaitEqual(f, run, log);
 
             f.sql("ALTER TABLE m DETACH PARTITION m_1", "INSERT INTO m VALUES (190, 'after the detach')");
-            String line = awaitStop(f, run, log, "tidemark: capture stopped: partition public.m_1 left "
+            String expected = "tidemark: capture stopped: partition public.m_1 left "
                     + "captured table public.m while capture ran (detached or dropped), and the target still holds the rows it took "
-                    + "along: run `tidemark reconcile --config " + yaml + " --repair --apply --force` to delete them there "
-                    + "(--force: they may be more than a tenth of the table), then start capture again");
+                    + "along: run `tidemark snapshot --config " + yaml + " --table public.m` (it reads public.m again and removes the "
+                    + "rows the source no longer holds)";
+            awaitStop(f, run, log, expected);
+            // started again without following the line, it stops again: the rows the partition took along are still there
+            Path unfollowed = dir.resolve("run-unfollowed.log");
+            String line = awaitStop(f, f.spawn(unfollowed, "run", "--config", yaml.toString()), unfollowed, expected);
 
             followAndRestart(f, yaml, line);
         }
     }
 
     @Test
-    void aTableWithRowsAttachedAsAPartitionStopsCaptureNamingTheRepair() throws Exception {
+    void aTableWithRowsAttachedAsAPartitionStopsCaptureNamingTheSnapshotOfTheRoot() throws Exception {
         try (CaptureFixture f = new CaptureFixture("tree_attach", dir, List.of(M))) {
             createRoot(f);
             f.sql("CREATE TABLE public.m_old (id int NOT NULL, v text)", "INSERT INTO m_old SELECT g, 'old' || g FROM generate_series(300, 319) g");
@@ -66,8 +70,8 @@ class PartitionTreeChangeIT {
 
             f.sql("ALTER TABLE m ATTACH PARTITION m_old FOR VALUES FROM (300) TO (400)");
             String line = awaitStop(f, run, log, "tidemark: capture stopped: table public.m_old was "
-                    + "attached to captured table public.m while capture ran, with rows capture never saw: run `tidemark reconcile "
-                    + "--config " + yaml + " --repair --apply` to copy them to the target, then start capture again");
+                    + "attached to captured table public.m while capture ran, with rows capture never saw: run `tidemark snapshot "
+                    + "--config " + yaml + " --table public.m` (it reads public.m again, the attached rows with it)");
 
             followAndRestart(f, yaml, line);
         }
@@ -265,19 +269,19 @@ class PartitionTreeChangeIT {
                 "INSERT INTO m SELECT g, 'v' || g FROM generate_series(1, 150) g");
     }
 
-    /** Runs the command the line names (between backticks), then starts capture again and streams one more change. */
+    /**
+     * Runs the snapshot the line names word for word, then the start it names: the snapshot is followed (said in the
+     * log), the target equals the source, and one more change streams.
+     */
     private static void followAndRestart(CaptureFixture f, Path yaml, String line) throws Exception {
-        String command = line.substring(line.indexOf('`') + 1, line.lastIndexOf('`'));
-        assertThat(command).startsWith("tidemark ");
-        Path repairLog = f.dir.resolve("repair.log");
-        int exit = f.runToEnd(repairLog, command.substring("tidemark ".length()).split(" "));
-        assertThat(exit).as(CaptureFixture.tail(repairLog)).isZero();
-        assertThat(f.targetEqualsSource("id")).as(f.compareSummary("id")).isTrue();
-
+        String[] restart = SchemaChangeStopRecoveryIT.snapshotAsTheLineSays(f, line, yaml);
         Path log = f.dir.resolve("run-again.log");
-        Process again = f.spawn(log, "run", "--config", yaml.toString());
+        Process again = f.spawn(log, restart);
+        awaitEqual(f, again, log);
+        assertThat(Files.readString(log)).contains("a snapshot of public.m was requested after its partitions changed");
         f.sql("INSERT INTO m VALUES (160, 'after the restart')", "UPDATE m SET v = 'again' WHERE id = 120");
         awaitEqual(f, again, log);
+        assertThat(again.isAlive()).as(CaptureFixture.tail(log)).isTrue();
     }
 
     private static void awaitEqual(CaptureFixture f, Process run, Path log) {

@@ -28,11 +28,14 @@ import org.junit.jupiter.api.io.TempDir;
  * again, and the target must equal the source. A table no longer captured keeps its target rows (only the rows the
  * source got afterwards are missing). At the end {@code tidemark reconcile} finds no difference.
  *
- * <p>Short form (the suite): five rounds into SQLite. Long form ({@code bench/topology-changes.sh}, property
- * {@value #LONG}): every case of docs/schema-changes.md's topology tables, into SQLite, PostgreSQL and MariaDB.
+ * <p>Short form (the suite): six rounds into SQLite. Long form ({@code bench/topology-changes.sh}, property
+ * {@value #LONG}): every case of docs/schema-changes.md's topology tables, into SQLite, PostgreSQL and MariaDB. Stress
+ * form (property {@value #ADDED_KILLS}{@code =N}): N tables added in turn, each killed during its snapshot, into SQLite.
  */
 class TopologyChangeKillIT {
     static final String LONG = "tidemark.topology-kill.long";
+    /** Stress form: this many tables added one after another, each killed during its incremental snapshot. */
+    static final String ADDED_KILLS = "tidemark.topology-kill.added-kills";
     static final List<TableId> INITIAL_SHORT = List.of(TopologyRounds.OTHER, TopologyRounds.REC, TopologyRounds.M, TopologyRounds.IDENT);
     static final List<TableId> INITIAL_LONG = List.of(TopologyRounds.OTHER, TopologyRounds.REC, TopologyRounds.TRUNC,
             TopologyRounds.M, TopologyRounds.IDENT);
@@ -42,6 +45,13 @@ class TopologyChangeKillIT {
 
     @Test
     void killNineAroundTopologyChangesLosesNothing() throws Exception {
+        int addedKills = Integer.getInteger(ADDED_KILLS, 0);
+        if (addedKills > 0) {
+            try (TargetDatabase sqlite = TargetDatabase.sqlite()) {
+                new Pipeline(sqlite, dir, INITIAL_SHORT).run(TopologyRounds.addedKills(INITIAL_SHORT, addedKills));
+            }
+            return;
+        }
         if (!Boolean.getBoolean(LONG)) {
             try (TargetDatabase sqlite = TargetDatabase.sqlite()) {
                 new Pipeline(sqlite, dir, INITIAL_SHORT).run(TopologyRounds.shortForm(INITIAL_SHORT));
@@ -111,7 +121,7 @@ class TopologyChangeKillIT {
             }
             Process next = start(f, yaml);
             if (round.kill() == Kill.DURING_ADDED_SNAPSHOT) {
-                awaitSnapshotUnderWay(f, next, what);
+                awaitSnapshotUnderWay(f, next, what, round.tables().get(round.tables().size() - 1));
                 kill(next);
                 next = start(f, yaml);
             }
@@ -144,21 +154,20 @@ class TopologyChangeKillIT {
             return start(f, yaml); // "then start capture again"
         }
 
-        private void awaitSnapshotUnderWay(CaptureFixture f, Process p, String what) {
+        private void awaitSnapshotUnderWay(CaptureFixture f, Process p, String what, TableId added) {
             try {
-                awaitRowsBetween(f, p, what);
+                awaitRowsBetween(f, p, what, added);
             } catch (org.awaitility.core.ConditionTimeoutException | org.awaitility.core.TerminalFailureException e) {
-                throw new AssertionError(e.getMessage() + "\ntarget rows of " + TopologyRounds.ADDED + ": "
-                        + targetRows(f, target, TopologyRounds.ADDED) + "\n--- last lines of " + log(runs) + " ---\n"
-                        + CaptureFixture.tail(log(runs)), e);
+                throw new AssertionError(e.getMessage() + "\ntarget rows of " + added + ": " + targetRows(f, target, added)
+                        + "\n--- last lines of " + log(runs) + " ---\n" + CaptureFixture.tail(log(runs)), e);
             }
         }
 
-        private void awaitRowsBetween(CaptureFixture f, Process p, String what) {
+        private void awaitRowsBetween(CaptureFixture f, Process p, String what, TableId added) {
             await(what + ": the added table's incremental snapshot under way").atMost(Duration.ofSeconds(120))
                     .pollInterval(Duration.ofMillis(20)).failFast("tidemark run exited: " + log(runs), () -> !p.isAlive())
                     .until(() -> {
-                        long rows = targetRows(f, target, TopologyRounds.ADDED);
+                        long rows = targetRows(f, target, added);
                         return rows > 0 && rows < TopologyRounds.ADDED_ROWS;
                     });
         }
