@@ -509,7 +509,7 @@ public final class DebeziumChangeSource implements AutoCloseable {
             List<Map<String, ?>> toStore = resumeSafe.plan(sourceOffsets);
             Map<String, Long> perTopic = new java.util.HashMap<>();
             for (int i = 0; i < acked; i++) {
-                markProcessed(committer, records.get(i), toStore.get(i));
+                markProcessed(committer, records.get(i), IncrementalSnapshotOffsets.resumable(toStore.get(i)));
                 if (acks.get(i) != null) {
                     sent.incrementAndGet();
                     if (records.get(i).record().value() != null) { // a tombstone follows its delete: no change of its own
@@ -598,7 +598,10 @@ public final class DebeziumChangeSource implements AutoCloseable {
             return producer.send(new ProducerRecord<>(topic, KeyValuePartitioner.partition(null, producer.partitionsFor(topic).size()), null, value), recordEnd);
         }
 
-        /** Marks a record processed with the offset {@link ResumeSafeOffsets} chose for it (null: not at all). */
+        /**
+         * Marks a record processed with the offset {@link ResumeSafeOffsets} chose for it (null: not at all), as
+         * {@link IncrementalSnapshotOffsets} stores it.
+         */
         private void markProcessed(DebeziumEngine.RecordCommitter<RecordChangeEvent<SourceRecord>> committer,
                                    RecordChangeEvent<SourceRecord> record, Map<String, ?> offset) throws InterruptedException {
             if (offset == null) {

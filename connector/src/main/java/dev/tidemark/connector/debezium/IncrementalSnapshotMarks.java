@@ -23,7 +23,9 @@ import java.util.Set;
  * watermark, so every row the snapshot reads and every change streamed after it sorts after it); if no signal record
  * was seen (a snapshot resumed after a restart without the state), the first record whose source offset lists the
  * table in {@code incremental_snapshot_collections}. End: the first later record whose offset no longer lists it
- * (Debezium lists every table still to be snapshotted in every record's offset; an empty table ends at once).
+ * (Debezium lists every table still to be snapshotted in every streamed record's offset; an empty table ends at
+ * once). A record positioned before the beginning (a restart that resumes before the signal replays it) and an offset
+ * marked as a snapshot's without the snapshots' state ({@link #isSnapshotsOwnWithoutState}) end nothing.
  *
  * <p>Position of a record: Debezium's ordering, {@code (lsn_commit, STREAM, lsn)} of its offset, as the sink's decoder
  * derives it from the envelope's {@code sequence}. Pure and not thread-safe (the engine's one consumer thread).
@@ -65,7 +67,7 @@ final class IncrementalSnapshotMarks {
      * @return the tables whose snapshot ended before this record
      */
     List<Ended> observe(Map<String, ?> offset, SourcePosition.Wal position, Collection<TableId> requested) {
-        if (offset == null) {
+        if (offset == null || isSnapshotsOwnWithoutState(offset)) {
             return List.of();
         }
         SourcePosition.Wal at = position != null ? position : position(offset);
@@ -73,7 +75,8 @@ final class IncrementalSnapshotMarks {
         List<Ended> ended = new ArrayList<>();
         for (var it = running.entrySet().iterator(); it.hasNext(); ) {
             var e = it.next();
-            if (!listed.contains(e.getKey()) && !requested.contains(e.getKey())) {
+            boolean beforeBegin = at != null && at.compareTo(e.getValue()) < 0;
+            if (!listed.contains(e.getKey()) && !requested.contains(e.getKey()) && !beforeBegin) {
                 ended.add(new Ended(e.getKey(), e.getValue()));
                 it.remove();
             }
@@ -89,6 +92,16 @@ final class IncrementalSnapshotMarks {
             }
         }
         return ended;
+    }
+
+    /**
+     * True for an offset Debezium marks as a snapshot's ({@code snapshot} set) that leaves out the incremental
+     * snapshots' state: it says nothing of which are still running ({@link IncrementalSnapshotOffsets} says when
+     * Debezium writes one).
+     */
+    static boolean isSnapshotsOwnWithoutState(Map<String, ?> offset) {
+        Object snapshot = offset.get("snapshot");
+        return snapshot != null && !"false".equalsIgnoreCase(snapshot.toString()) && !offset.containsKey(COLLECTIONS);
     }
 
     /** The captured tables an offset lists as still to be snapshotted incrementally. */

@@ -57,6 +57,32 @@ class IncrementalSnapshotMarksTest {
     }
 
     @Test
+    void aRecordDebeziumMarksAsAnIncrementalSnapshotsWithoutTheListingLeavesTheSnapshotRunningFromItsBeginning() {
+        // Debezium 3.6.1 restarted from the offset of an incremental snapshot's row: until its next chunk is sent, every
+        // record it streams carries snapshot=INCREMENTAL and none of the snapshot's state in its offset
+        SourcePosition.Wal begin = new SourcePosition.Wal(100, SourcePosition.Phase.STREAM, 110);
+        IncrementalSnapshotMarks m = new IncrementalSnapshotMarks(List.of(A), Map.of(A, begin));
+        Map<String, Object> streamedAfterRestart = offset(300, 310);
+        streamedAfterRestart.put("snapshot", "INCREMENTAL");
+        streamedAfterRestart.put("snapshot_completed", false);
+        streamedAfterRestart.put("last_snapshot_record", false);
+        assertThat(m.observe(streamedAfterRestart, new SourcePosition.Wal(310, SourcePosition.Phase.SNAPSHOT, 0), List.of())).isEmpty();
+        assertThat(m.observe(offset(320, 330, A), null, List.of())).isEmpty();
+        assertThat(m.running()).containsEntry(A, begin);
+    }
+
+    @Test
+    void aRecordFromBeforeTheBeginningDoesNotEndTheSnapshot() {
+        // a restart that resumes before the signal replays older records, then the signal itself
+        SourcePosition.Wal begin = new SourcePosition.Wal(100, SourcePosition.Phase.STREAM, 110);
+        IncrementalSnapshotMarks m = new IncrementalSnapshotMarks(List.of(A), Map.of(A, begin));
+        assertThat(m.observe(offset(90, 95), null, List.of())).isEmpty();
+        assertThat(m.observe(offset(100, 110), null, List.of(A))).isEmpty();
+        assertThat(m.running()).containsEntry(A, begin);
+        assertThat(m.observe(offset(150, 160), null, List.of())).containsExactly(new IncrementalSnapshotMarks.Ended(A, begin));
+    }
+
+    @Test
     void tablesTheSignalDoesNotCaptureAndRecordsWithoutOffsetsAreIgnored() {
         IncrementalSnapshotMarks m = new IncrementalSnapshotMarks(List.of(A), Map.of());
         assertThat(m.observe(null, null, List.of(A))).isEmpty();

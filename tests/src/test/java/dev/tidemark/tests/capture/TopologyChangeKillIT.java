@@ -72,6 +72,7 @@ class TopologyChangeKillIT {
         private List<TableId> captured;
         private final List<TableId> uncaptured = new ArrayList<>();
         private int runs;
+        private int killsDuringSnapshots;
         private TopologyWorld world;
 
         Pipeline(TargetDatabase target, Path dir, List<TableId> initial) {
@@ -121,7 +122,9 @@ class TopologyChangeKillIT {
             }
             Process next = start(f, yaml);
             if (round.kill() == Kill.DURING_ADDED_SNAPSHOT) {
-                awaitSnapshotUnderWay(f, next, what, round.tables().get(round.tables().size() - 1));
+                // the first such kill comes with the first rows in the target; each later one further into the snapshot
+                long afterRows = (long) (killsDuringSnapshots++ % 5) * (TopologyRounds.ADDED_ROWS / 6);
+                awaitSnapshotUnderWay(f, next, what, round.tables().get(round.tables().size() - 1), afterRows);
                 kill(next);
                 next = start(f, yaml);
             }
@@ -154,21 +157,21 @@ class TopologyChangeKillIT {
             return start(f, yaml); // "then start capture again"
         }
 
-        private void awaitSnapshotUnderWay(CaptureFixture f, Process p, String what, TableId added) {
+        private void awaitSnapshotUnderWay(CaptureFixture f, Process p, String what, TableId added, long afterRows) {
             try {
-                awaitRowsBetween(f, p, what, added);
+                awaitRowsBetween(f, p, what, added, afterRows);
             } catch (org.awaitility.core.ConditionTimeoutException | org.awaitility.core.TerminalFailureException e) {
                 throw new AssertionError(e.getMessage() + "\ntarget rows of " + added + ": " + targetRows(f, target, added)
                         + "\n--- last lines of " + log(runs) + " ---\n" + CaptureFixture.tail(log(runs)), e);
             }
         }
 
-        private void awaitRowsBetween(CaptureFixture f, Process p, String what, TableId added) {
+        private void awaitRowsBetween(CaptureFixture f, Process p, String what, TableId added, long afterRows) {
             await(what + ": the added table's incremental snapshot under way").atMost(Duration.ofSeconds(120))
                     .pollInterval(Duration.ofMillis(20)).failFast("tidemark run exited: " + log(runs), () -> !p.isAlive())
                     .until(() -> {
                         long rows = targetRows(f, target, added);
-                        return rows > 0 && rows < TopologyRounds.ADDED_ROWS;
+                        return rows > afterRows && rows < TopologyRounds.ADDED_ROWS;
                     });
         }
 
