@@ -7,6 +7,7 @@ import dev.tidemark.event.TableId;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.Collection;
+import java.util.HashMap;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -25,7 +26,10 @@ import java.util.Set;
  * table in {@code incremental_snapshot_collections}. End: the first later record whose offset no longer lists it
  * (Debezium lists every table still to be snapshotted in every streamed record's offset; an empty table ends at
  * once). A record positioned before the beginning (a restart that resumes before the signal replays it) and an offset
- * marked as a snapshot's without the snapshots' state ({@link #isSnapshotsOwnWithoutState}) end nothing.
+ * marked as a snapshot's without the snapshots' state ({@link #isSnapshotsOwnWithoutState}) end nothing. A table
+ * listed again without a signal after its snapshot ended in this run keeps that snapshot's beginning: it is the same
+ * snapshot read on (an earlier beginning only lets its sweep remove fewer rows; a later one would remove rows it
+ * read).
  *
  * <p>Position of a record: Debezium's ordering, {@code (lsn_commit, STREAM, lsn)} of its offset, as the sink's decoder
  * derives it from the envelope's {@code sequence}. Pure and not thread-safe (the engine's one consumer thread).
@@ -41,6 +45,8 @@ final class IncrementalSnapshotMarks {
 
     private final Collection<TableId> captured;
     private final Map<TableId, SourcePosition.Wal> running;
+    /** The beginning of each snapshot that ended in this run, until a signal asks for the table again. */
+    private final Map<TableId, SourcePosition.Wal> endedBegins = new HashMap<>();
 
     /**
      * @param captured the pipeline's tables (others are ignored)
@@ -78,17 +84,22 @@ final class IncrementalSnapshotMarks {
             boolean beforeBegin = at != null && at.compareTo(e.getValue()) < 0;
             if (!listed.contains(e.getKey()) && !requested.contains(e.getKey()) && !beforeBegin) {
                 ended.add(new Ended(e.getKey(), e.getValue()));
+                endedBegins.put(e.getKey(), e.getValue());
                 it.remove();
             }
         }
         if (at != null) {
             for (TableId t : requested) {
                 if (captured.contains(t)) {
+                    endedBegins.remove(t);
                     running.putIfAbsent(t, at);
                 }
             }
             for (TableId t : listed) {
-                running.putIfAbsent(t, at);
+                if (!running.containsKey(t)) {
+                    SourcePosition.Wal earlier = endedBegins.remove(t);
+                    running.put(t, earlier != null ? earlier : at);
+                }
             }
         }
         return ended;
