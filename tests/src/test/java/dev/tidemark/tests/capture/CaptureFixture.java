@@ -288,6 +288,26 @@ final class CaptureFixture implements AutoCloseable {
         }
     }
 
+    /** The source's current WAL position ({@code pg_current_wal_lsn()}). */
+    String walLsn() throws SQLException {
+        try (Statement s = source.createStatement(); ResultSet rs = s.executeQuery("SELECT pg_current_wal_lsn()::text")) {
+            rs.next();
+            return rs.getString(1);
+        }
+    }
+
+    /** True when the slot has confirmed {@code lsn}: capture stored offsets at or past it. */
+    boolean slotConfirmedPast(String lsn) throws SQLException {
+        try (java.sql.PreparedStatement ps = source.prepareStatement("SELECT confirmed_flush_lsn >= ?::pg_lsn FROM pg_replication_slots "
+                + "WHERE slot_name = ?")) {
+            ps.setString(1, lsn);
+            ps.setString(2, slot());
+            try (ResultSet rs = ps.executeQuery()) {
+                return rs.next() && rs.getBoolean(1);
+            }
+        }
+    }
+
     boolean slotExists() throws SQLException {
         try (Statement s = source.createStatement();
              ResultSet rs = s.executeQuery("SELECT 1 FROM pg_replication_slots WHERE slot_name = '" + slot() + "'")) {

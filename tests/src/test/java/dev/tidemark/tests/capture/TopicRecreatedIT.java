@@ -59,10 +59,10 @@ class TopicRecreatedIT {
             await("capture sends 18 records the sink never reads").atMost(Duration.ofSeconds(90)).pollInterval(Duration.ofMillis(250))
                     .failFast("capture failed", () -> captureOnly.failure().isPresent())
                     .until(() -> totalEnd(f, List.of(topic)) >= before + 18);
-            String afterChanges = walLsn(f);
+            String afterChanges = f.walLsn();
             await("capture confirms the changes on the slot (so it does not send them again)").atMost(Duration.ofSeconds(90))
                     .pollInterval(Duration.ofMillis(250)).failFast("capture failed", () -> captureOnly.failure().isPresent())
-                    .until(() -> confirmedPast(f, afterChanges));
+                    .until(() -> f.slotConfirmedPast(afterChanges));
             captureOnly.close();
             try (Admin admin = Admin.create(Map.<String, Object>of("bootstrap.servers", f.bootstrap))) {
                 admin.deleteTopics(List.of(topic)).all().get(30, TimeUnit.SECONDS);
@@ -149,24 +149,6 @@ class TopicRecreatedIT {
             next.destroy();
             assertThat(next.waitFor(60, TimeUnit.SECONDS)).isTrue();
             assertThat(next.exitValue()).as("exit code; log:\n" + CaptureFixture.tail(again)).isZero();
-        }
-    }
-
-    private static String walLsn(CaptureFixture f) throws java.sql.SQLException {
-        try (Statement s = f.source.createStatement(); ResultSet rs = s.executeQuery("SELECT pg_current_wal_lsn()::text")) {
-            rs.next();
-            return rs.getString(1);
-        }
-    }
-
-    private static boolean confirmedPast(CaptureFixture f, String lsn) throws java.sql.SQLException {
-        try (java.sql.PreparedStatement ps = f.source.prepareStatement("SELECT confirmed_flush_lsn >= ?::pg_lsn FROM pg_replication_slots "
-                + "WHERE slot_name = ?")) {
-            ps.setString(1, lsn);
-            ps.setString(2, f.slot());
-            try (ResultSet rs = ps.executeQuery()) {
-                return rs.next() && rs.getBoolean(1);
-            }
         }
     }
 

@@ -108,6 +108,9 @@ class TopologyChangeKillIT {
                 kill(p);
             }
             f.sql("INSERT INTO tk_other SELECT max(id) + 1, 'before " + round.name() + "' FROM tk_other");
+            if (round.kill() == Kill.AFTER_COMMIT && round.line() != null) {
+                awaitStoredPastNow(f, p, what);
+            }
             f.sql(round.before().toArray(String[]::new));
             f.sql(round.change().toArray(String[]::new));
             f.sql(round.after().toArray(String[]::new));
@@ -133,6 +136,18 @@ class TopologyChangeKillIT {
             }
             awaitEqual(w, next, what);
             return next;
+        }
+
+        /**
+         * Waits until capture stored offsets past everything committed so far, so that a snapshot an earlier round's
+         * line requested lies behind the position the next start resumes from: the round's stop is then the one outcome
+         * (from before it, the start would take the snapshot again, which rightly lets it follow the change instead).
+         */
+        private void awaitStoredPastNow(CaptureFixture f, Process p, String what) throws java.sql.SQLException {
+            String now = f.walLsn();
+            await(what + ": capture stored offsets past " + now).atMost(Duration.ofSeconds(60)).pollInterval(Duration.ofMillis(100))
+                    .failFast("tidemark run exited: " + log(runs), () -> !p.isAlive())
+                    .until(() -> f.slotConfirmedPast(now));
         }
 
         /** Asserts the stop the round names, runs the line's command word for word and starts capture again. */
