@@ -168,7 +168,7 @@ final class TopologyRounds {
 
     static Round removed(List<TableId> captured) {
         return Round.followed("table removed while stopped", Kill.WHILE_STOPPED,
-                List.of("INSERT INTO tk_trunc VALUES (501, 'still captured')"), List.of(),
+                List.of("INSERT INTO tk_trunc VALUES (501, 'uncaptured: written while capture was stopped, before the removal')"), List.of(),
                 List.of("INSERT INTO tk_trunc VALUES (502, 'uncaptured after the removal')", "UPDATE tk_other SET note = 'r' WHERE id = 3"))
                 .capturing(captured.stream().filter(t -> !t.equals(TRUNC)).toList());
     }
