@@ -598,10 +598,7 @@ public final class DebeziumChangeSource implements AutoCloseable {
             return producer.send(new ProducerRecord<>(topic, KeyValuePartitioner.partition(null, producer.partitionsFor(topic).size()), null, value), recordEnd);
         }
 
-        /**
-         * Marks a record processed with the offset {@link ResumeSafeOffsets} chose for it (null: not at all), as
-         * {@link IncrementalSnapshotOffsets} stores it.
-         */
+        /** Marks a record processed with the offset chosen for it (null: not at all). */
         private void markProcessed(DebeziumEngine.RecordCommitter<RecordChangeEvent<SourceRecord>> committer,
                                    RecordChangeEvent<SourceRecord> record, Map<String, ?> offset) throws InterruptedException {
             if (offset == null) {
