@@ -10,8 +10,10 @@ import dev.tidemark.sink.jdbc.OffsetsFencedException;
 import dev.tidemark.sink.jdbc.PartitionOffset;
 import dev.tidemark.sink.kafka.PoisonIsolator;
 import java.sql.SQLException;
+import java.util.ArrayList;
 import java.util.Collection;
 import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -38,7 +40,9 @@ import org.slf4j.LoggerFactory;
  *       ({@link SeekPlan}); {@link #preCommit} returns only offsets committed in the target ({@link TargetCommits}),
  *       so Connect's Kafka commits never run ahead of the target.</li>
  *   <li>A partition resumed at a stored offset whose target table no longer exists (dropped, or {@code target.tables}
- *       changed) stops the task before its first write, naming the way on ({@link ResumedTable}).</li>
+ *       changed) stops the task before its first write, naming the way on ({@link ResumedTable}); so does one whose
+ *       target table holds no rows while the records applied last, read again when it opens
+ *       ({@link ResumeWindow}), leave rows in it (emptied by hand).</li>
  *   <li>The position guard of the sink: an event older than a row's stored source position never overwrites it.</li>
  *   <li>Fencing: if another task moved a partition's stored offset (it owns the partition now), this task's
  *       transaction rolls back whole and it seeks its partitions to the stored offsets again.</li>
@@ -68,6 +72,8 @@ public final class TidemarkSinkTask extends SinkTask {
     private long reported;
     /** Opened partitions resumed at a stored offset above 0 whose target table is not checked yet ({@link ResumedTable}). */
     private final Map<TopicPartition, Long> resumed = new HashMap<>();
+    /** Opened partitions resumed at a stored offset above 0 whose records applied before are being read again. */
+    private final Map<TopicPartition, ResumeWindow> windows = new HashMap<>();
     private String connector;
 
     @Override
@@ -94,15 +100,20 @@ public final class TidemarkSinkTask extends SinkTask {
     @Override
     public void open(Collection<TopicPartition> partitions) {
         Map<String, Map<Integer, Long>> stored = storedOffsets();
-        Map<TopicPartition, Long> seeks = SeekPlan.plan(partitions, stored);
+        Map<TopicPartition, Long> seeks = new LinkedHashMap<>(SeekPlan.plan(partitions, stored));
         commits.read(SeekPlan.storedOnly(partitions, stored));
         SeekPlan.storedOnly(partitions, stored).forEach((tp, at) -> {
             if (at > 0) {
                 resumed.put(tp, at);
+                ResumeWindow window = new ResumeWindow(at);
+                windows.put(tp, window);
+                seeks.put(tp, window.start());
             }
         });
         context.offset(seeks);
-        log.info("pipeline {}: opened {}; starting at the target's offsets {}", settings.options().pipeline(), partitions, seeks);
+        log.info("pipeline {}: opened {}; target's offsets {}; seeking to {} (the records just below a stored offset are read"
+                + " again, not applied, to check their target tables)", settings.options().pipeline(), partitions,
+                SeekPlan.storedOnly(partitions, stored), seeks);
     }
 
     @Override
@@ -110,8 +121,8 @@ public final class TidemarkSinkTask extends SinkTask {
         if (records.isEmpty()) {
             return;
         }
-        List<Incoming> items = Incoming.decode(decoder, bytes, records);
         try {
+            List<Incoming> items = withoutWindows(Incoming.decode(decoder, bytes, records));
             checkResumed(items);
             for (int from = 0; from < items.size(); from += settings.batchSize()) {
                 isolator.apply(items.subList(from, Math.min(items.size(), from + settings.batchSize())), target());
@@ -122,6 +133,52 @@ public final class TidemarkSinkTask extends SinkTask {
         } catch (SinkException e) {
             throw new ConnectException(e.getMessage(), e);
         }
+    }
+
+    /**
+     * Takes out the records of open {@link ResumeWindow}s (applied before); when one completes, checks the target
+     * tables its records name ({@link #checkWindow}).
+     */
+    private List<Incoming> withoutWindows(List<Incoming> items) {
+        List<Incoming> out = new ArrayList<>(items.size());
+        for (Incoming i : items) {
+            TopicPartition tp = new TopicPartition(i.record().originalTopic(), i.record().originalKafkaPartition());
+            ResumeWindow window = windows.get(tp);
+            long offset = i.record().originalKafkaOffset();
+            if (window == null) {
+                out.add(i);
+                continue;
+            }
+            if (window.holds(offset)) {
+                window.collect(i.event());
+            } else {
+                out.add(i);
+            }
+            if (window.completedBy(offset)) {
+                windows.remove(tp);
+                checkWindow(tp, window);
+            }
+        }
+        return out;
+    }
+
+    /**
+     * Every target table a completed window names must hold a row where its records leave one
+     * ({@link ResumedTable#emptied}), and exist ({@link ResumedTable#refusal}); else the task stops with one line.
+     */
+    private void checkWindow(TopicPartition tp, ResumeWindow window) {
+        String pipeline = settings.options().pipeline();
+        window.leaveARow().forEach((table, leaves) -> {
+            String target = settings.options().targetTables().of(table);
+            JdbcChangeSink.TableFound found = sink.findTable(target);
+            Optional<String> refusal = found.exists()
+                    ? ResumedTable.emptied(tp, window.stored(), table, target, found.holdsRows(), leaves, pipeline, connector)
+                    : leaves ? ResumedTable.refusal(tp, window.stored(), table, target, false, found.written(), pipeline, connector)
+                    : Optional.empty();
+            if (refusal.isPresent()) {
+                throw new ConnectException(refusal.get());
+            }
+        });
     }
 
     /**
@@ -196,7 +253,12 @@ public final class TidemarkSinkTask extends SinkTask {
         Map<String, Map<Integer, Long>> stored = storedOffsets();
         commits.forget(assigned);
         commits.read(SeekPlan.storedOnly(assigned, stored));
-        context.offset(SeekPlan.plan(assigned, stored));
+        Map<TopicPartition, Long> seeks = new LinkedHashMap<>(SeekPlan.plan(assigned, stored));
+        windows.forEach((tp, window) -> {
+            window.restart();
+            seeks.put(tp, window.start());
+        });
+        context.offset(seeks);
     }
 
     private Map<String, Map<Integer, Long>> storedOffsets() {
@@ -216,6 +278,7 @@ public final class TidemarkSinkTask extends SinkTask {
     public void close(Collection<TopicPartition> partitions) {
         commits.forget(partitions);
         resumed.keySet().removeAll(partitions);
+        windows.keySet().removeAll(partitions);
     }
 
     @Override

@@ -37,4 +37,24 @@ class ResumedTableTest {
         assertThat(ResumedTable.refusal(TP, 60, THINGS, "things", true, true, "p", "c")).isEmpty();
         assertThat(ResumedTable.refusal(TP, 0, THINGS, "things", false, false, "p", "c")).isEmpty();
     }
+
+    @Test
+    void anEmptiedTableWhoseAppliedRecordsLeaveRowsNamesTheReplayOfItsTopic() {
+        assertThat(ResumedTable.emptied(TP, 60, THINGS, "things", false, true, "p", "orders-sink")).hasValue(
+                "topic shop.public.things partition 1: target table things (of table public.things) holds no rows, while the records"
+                        + " of this partition the task applied last, below the stored offset 60, leave rows in it (was it emptied by"
+                        + " hand, or is it new in target.tables?): resuming would leave out every row applied before, so the task"
+                        + " stopped before writing it, offsets not advanced. To fill it by replaying the topic from offset 0 (the topic"
+                        + " must still hold the table's whole history, as a Debezium topic does from its snapshot), run on the target"
+                        + " `DELETE FROM tidemark_offsets WHERE pipeline = 'p' AND topic = 'shop.public.things'`, then restart the"
+                        + " failed task (`POST /connectors/orders-sink/restart?includeTasks=true&onlyFailed=true`); or restore its"
+                        + " rows and restart the task");
+    }
+
+    @Test
+    void aTableWithRowsOrWhoseAppliedRecordsLeaveNoneIsNotEmptiedByHand() {
+        assertThat(ResumedTable.emptied(TP, 60, THINGS, "things", true, true, "p", "c")).isEmpty();
+        assertThat(ResumedTable.emptied(TP, 60, THINGS, "things", false, false, "p", "c")).as("its rows were deleted at the source").isEmpty();
+        assertThat(ResumedTable.emptied(TP, 0, THINGS, "things", false, true, "p", "c")).isEmpty();
+    }
 }

@@ -4,6 +4,7 @@ import dev.tidemark.event.ChangeEvent;
 import dev.tidemark.event.EnvelopeDecoder;
 import dev.tidemark.event.EventOrigin;
 import dev.tidemark.event.PoisonEventException;
+import dev.tidemark.sink.kafka.AppliedRows;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -22,7 +23,7 @@ import org.apache.kafka.common.serialization.ByteArrayDeserializer;
  * whose window Kafka has removed (retention) proves nothing. Read-only.
  */
 final class AppliedRowsProbe {
-    static final int WINDOW = 1000;
+    private static final int WINDOW = AppliedRows.WINDOW;
     private static final Duration TIMEOUT = Duration.ofSeconds(30);
 
     private AppliedRowsProbe() {

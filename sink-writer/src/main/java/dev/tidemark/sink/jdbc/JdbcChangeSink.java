@@ -350,8 +350,8 @@ public final class JdbcChangeSink implements AutoCloseable {
         }
     }
 
-    /** What the target holds of one table: whether it exists, whether this sink recorded it (wrote it before). */
-    public record TableFound(boolean exists, boolean written) {
+    /** What the target holds of one table: exists; recorded by this sink (written before); holds a row (not if missing). */
+    public record TableFound(boolean exists, boolean written, boolean holdsRows) {
     }
 
     /** Reads afresh, for a check before anything is applied, what the target holds of {@code table}. */
@@ -359,7 +359,8 @@ public final class JdbcChangeSink implements AutoCloseable {
         return executor.run(() -> {
             try {
                 tables.forget();
-                TableFound found = new TableFound(tables.columns(table).isPresent(), tables.wrote(table));
+                boolean exists = tables.columns(table).isPresent();
+                TableFound found = new TableFound(exists, tables.wrote(table), exists && tables.holdsRows(table));
                 connection.commit();
                 return found;
             } catch (SQLException e) {

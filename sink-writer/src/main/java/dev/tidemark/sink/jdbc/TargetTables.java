@@ -195,6 +195,14 @@ final class TargetTables {
         return !recorded.of(table).isEmpty();
     }
 
+    /** Whether {@code table}, which must exist, holds at least one row. */
+    boolean holdsRows(String table) throws SQLException {
+        try (PreparedStatement ps = connection.prepareStatement("SELECT 1 FROM " + dialect.quote(table) + " LIMIT 1");
+             ResultSet rs = ps.executeQuery()) {
+            return rs.next();
+        }
+    }
+
     /** The one-line fault for a table the sink wrote before that no longer exists, with this sink's way on. */
     SinkException dropped(String table, Throwable cause) {
         return dropped(table, dialect.name(), droppedAdvice.wayOn(table), cause);

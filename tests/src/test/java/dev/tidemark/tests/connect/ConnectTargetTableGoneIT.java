@@ -30,7 +30,8 @@ import org.junit.jupiter.api.Test;
  * Issue "schema and topology changes" on Kafka Connect: the plugin's task resumes a partition at the offset stored in
  * the target, so a target table dropped while the connector was away, or a {@code target.tables} entry that now sends
  * the topic to a new table, would leave the table with later rows only. The task stops before writing instead, with
- * one line naming topic, partition, table and the way on; the test runs the statements that line names on the target
+ * one line naming topic, partition, table and the way on. So does a target table emptied by hand ({@code TRUNCATE})
+ * while the records the task applied last leave rows in it. The test runs the statements that line names on the target
  * and the restart it names, and the table ends with every live key of the topic's history.
  */
 class ConnectTargetTableGoneIT {
@@ -52,12 +53,17 @@ class ConnectTargetTableGoneIT {
 
     @Test
     void aDroppedTargetTableStopsTheResumedTaskAndTheReplayTheLineNamesRebuildsIt() throws Exception {
-        scenario("gone-drop", "drop.public.things", "things", Map.of(), c -> execute(c, "DROP TABLE things"));
+        scenario("gone-drop", "drop.public.things", "things", Map.of(), c -> execute(c, "DROP TABLE things"), false);
+    }
+
+    @Test
+    void aTargetTableEmptiedByHandStopsTheResumedTaskAndTheReplayTheLineNamesRefillsIt() throws Exception {
+        scenario("gone-empty", "empty.public.things", "things", Map.of(), c -> execute(c, "TRUNCATE things"), true);
     }
 
     @Test
     void aTableMappedToANewTargetTableStopsTheResumedTaskAndTheReplayTheLineNamesFillsIt() throws Exception {
-        scenario("gone-map", "map.public.things", "things_v2", Map.of("target.tables", "public.things:things_v2"), c -> { });
+        scenario("gone-map", "map.public.things", "things_v2", Map.of("target.tables", "public.things:things_v2"), c -> { }, false);
     }
 
     private interface TargetChange {
@@ -67,9 +73,10 @@ class ConnectTargetTableGoneIT {
     /**
      * {@value #BEFORE} events applied; the connector deleted, {@code change} made on the target, {@value #WHILE_AWAY}
      * events produced, the connector created again with {@code extra}: refused; the line followed; the table equal.
+     * {@code tableStays}: the change leaves the target table in place (emptied), else it is gone.
      */
-    private static void scenario(String name, String topic, String table, Map<String, String> extra, TargetChange change)
-            throws Exception {
+    private static void scenario(String name, String topic, String table, Map<String, String> extra, TargetChange change,
+                                 boolean tableStays) throws Exception {
         TestInfrastructure.PgServer pg = TestInfrastructure.postgres();
         String db = TestInfrastructure.newDatabase("connect_" + name.replace('-', '_'));
         TopicPartition tp = new TopicPartition(topic, 0);
@@ -90,7 +97,11 @@ class ConnectTargetTableGoneIT {
         String line = failedLine(name, table);
         assertThat(line).contains("topic " + topic + " partition 0", "target table " + table, "stored offset " + BEFORE);
         assertThat(ConnectWorld.storedOffsets(pg, db, name)).as("offsets not advanced").containsEntry(tp, (long) BEFORE);
-        assertThat(exists(pg, db, table)).as("nothing was created in the target").isFalse();
+        if (tableStays) {
+            assertThat(ids(pg, db, table)).as("nothing was written to the emptied table").isEmpty();
+        } else {
+            assertThat(exists(pg, db, table)).as("nothing was created in the target").isFalse();
+        }
 
         // the way on, word for word: the statements on the target, then the restart
         List<String> quoted = quoted(line);

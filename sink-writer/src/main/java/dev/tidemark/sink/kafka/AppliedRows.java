@@ -1,4 +1,4 @@
-package dev.tidemark.connector.pipeline;
+package dev.tidemark.sink.kafka;
 
 import dev.tidemark.event.ChangeEvent;
 import dev.tidemark.event.SourcePosition;
@@ -8,7 +8,10 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * Whether the last records a sink applied from one topic partition leave a row in the target table (pure). Records of
+ * Whether the last records a sink applied from one topic partition leave a row in the target table (pure): the
+ * evidence that a target table found empty at a resume was emptied by hand, read by {@code tidemark run} /
+ * {@code tidemark sink} at start and by the Connect plugin's task when it opens a partition, each over at most
+ * {@value #WINDOW} records just below the partition's stored offset. Records of
  * one key share a partition, so a key whose last record below the stored offset is an {@link ChangeEvent.Upsert} is a
  * row the target must hold: no later record of it has been applied. A {@link ChangeEvent.Delete} removes its key; a
  * {@link ChangeEvent.Truncate} removes the keys written at a position older than its own, as the sink does: a source
@@ -19,12 +22,15 @@ import java.util.Map;
  * <p>Example: {@code r k1, r k2, d k1} → true (k2); {@code r k1, d k1} → false; {@code r k1, t} → false;
  * {@code r k1 (snapshot S), sweep (S)} → true.
  */
-final class AppliedRows {
+public final class AppliedRows {
+    /** How many records just below a stored offset the checks read, per partition. */
+    public static final int WINDOW = 1000;
+
     private AppliedRows() {
     }
 
     /** {@code events} in offset order, the last one the record just below the stored offset. */
-    static boolean leaveARow(List<ChangeEvent> events) {
+    public static boolean leaveARow(List<ChangeEvent> events) {
         Map<Map<String, Object>, SourcePosition> live = new HashMap<>();
         for (ChangeEvent e : events) {
             if (e instanceof ChangeEvent.Upsert u) {

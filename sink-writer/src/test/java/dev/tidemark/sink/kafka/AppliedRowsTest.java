@@ -1,4 +1,4 @@
-package dev.tidemark.connector.pipeline;
+package dev.tidemark.sink.kafka;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
