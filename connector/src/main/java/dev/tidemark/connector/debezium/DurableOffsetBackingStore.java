@@ -14,7 +14,8 @@ import org.apache.kafka.connect.storage.MemoryOffsetBackingStore;
  * named by {@code offset.storage.file.filename}. Keeps the offsets in memory (as Kafka's
  * {@link MemoryOffsetBackingStore}) and writes every flush with {@link OffsetsFile#write} (temporary file, fsync,
  * atomic rename, fsync of the folder), so a crash or {@code kill -9} leaves the previous or the new offsets, never a
- * torn file. On start a damaged file is an error naming the file, never "no offsets".
+ * torn file. On start a damaged file is an error naming the file, never "no offsets"; an offset an earlier version
+ * stored with an incremental snapshot's row mark is loaded without it ({@link IncrementalSnapshotOffsets}).
  *
  * <p>Thread-safety: as {@link MemoryOffsetBackingStore}: reads and writes run on its single executor thread.
  */
@@ -42,7 +43,7 @@ public final class DurableOffsetBackingStore extends MemoryOffsetBackingStore {
         if (stored instanceof StoredOffsets.Damaged d) {
             throw new ConnectException("capture offsets file " + d.file() + " is damaged: " + d.reason());
         }
-        data = stored instanceof StoredOffsets.Present p ? new HashMap<>(p.entries()) : new HashMap<>();
+        data = stored instanceof StoredOffsets.Present p ? IncrementalSnapshotOffsets.resumableEntries(p.entries()) : new HashMap<>();
     }
 
     @Override

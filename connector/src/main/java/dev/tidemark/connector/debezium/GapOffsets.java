@@ -1,11 +1,6 @@
 package dev.tidemark.connector.debezium;
 
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.node.ObjectNode;
-import java.io.IOException;
 import java.nio.ByteBuffer;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 
@@ -24,7 +19,6 @@ import java.util.Map;
  * position and loses the snapshot markers (the snapshot is long done); other fields are kept as stored.
  */
 final class GapOffsets {
-    private static final ObjectMapper JSON = new ObjectMapper();
     private static final List<String> LSN_FIELDS = List.of("lsn", "lsn_proc", "lsn_commit");
     private static final List<String> SNAPSHOT_FIELDS = List.of("snapshot", "last_snapshot_record", "snapshot_completed");
 
@@ -33,25 +27,10 @@ final class GapOffsets {
 
     /** {@code entries} with every JSON value moved to {@code position}. */
     static Map<ByteBuffer, ByteBuffer> movedTo(Map<ByteBuffer, ByteBuffer> entries, Lsn position) {
-        Map<ByteBuffer, ByteBuffer> out = new HashMap<>();
-        entries.forEach((k, v) -> out.put(k, v == null ? null : moved(v, position)));
-        return out;
-    }
-
-    private static ByteBuffer moved(ByteBuffer value, Lsn position) {
-        ByteBuffer d = value.duplicate();
-        byte[] bytes = new byte[d.remaining()];
-        d.get(bytes);
-        try {
-            JsonNode n = JSON.readTree(bytes);
-            if (!(n instanceof ObjectNode o)) {
-                return value;
-            }
+        return OffsetValues.edited(entries, o -> {
             LSN_FIELDS.forEach(f -> o.put(f, position.value()));
             SNAPSHOT_FIELDS.forEach(o::remove);
-            return ByteBuffer.wrap(JSON.writeValueAsBytes(o));
-        } catch (IOException e) {
-            return value; // not JSON: names no position, left as it is
-        }
+            return true;
+        });
     }
 }

@@ -1,5 +1,6 @@
 package dev.tidemark.connector.debezium;
 
+import java.nio.ByteBuffer;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.Set;
@@ -18,7 +19,8 @@ import java.util.Set;
  *
  * <p>Rule: an offset whose {@code snapshot} is {@code INCREMENTAL} is stored without those three keys (the snapshot's
  * state stays, so a restart reads on after the last key stored); every other offset, an initial snapshot's included,
- * is stored as it is (the same instance). Pure.
+ * is stored as it is (the same instance). Offsets stored by an earlier Tidemark without this rule are rewritten by it
+ * when the offsets file is loaded ({@link #resumableEntries}). Pure.
  */
 final class IncrementalSnapshotOffsets {
     private static final Set<String> SNAPSHOT_MARK = Set.of("snapshot", "last_snapshot_record", "snapshot_completed");
@@ -34,5 +36,16 @@ final class IncrementalSnapshotOffsets {
         Map<String, Object> stored = new HashMap<>(offset);
         stored.keySet().removeAll(SNAPSHOT_MARK);
         return stored;
+    }
+
+    /** The entries of an offsets file, each value ({@code JSON}) rewritten by {@link #resumable}. */
+    static Map<ByteBuffer, ByteBuffer> resumableEntries(Map<ByteBuffer, ByteBuffer> entries) {
+        return OffsetValues.edited(entries, o -> {
+            if (!o.path("snapshot").isTextual() || !"INCREMENTAL".equals(o.get("snapshot").asText())) {
+                return false;
+            }
+            SNAPSHOT_MARK.forEach(o::remove);
+            return true;
+        });
     }
 }

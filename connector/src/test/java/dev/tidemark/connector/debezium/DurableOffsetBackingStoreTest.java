@@ -53,4 +53,19 @@ class DurableOffsetBackingStoreTest {
         assertThatThrownBy(() -> started(file)).isInstanceOf(ConnectException.class)
                 .hasMessageContaining(file.toString()).hasMessageContaining("damaged");
     }
+
+    @Test
+    void anIncrementalSnapshotRowMarkAnEarlierVersionStoredIsLoadedWithoutIt() throws Exception {
+        Path file = dir.resolve("p.offsets");
+        ByteBuffer key = ByteBuffer.wrap("k".getBytes(StandardCharsets.UTF_8));
+        ByteBuffer legacy = ByteBuffer.wrap(("{\"lsn\":42,\"snapshot\":\"INCREMENTAL\",\"last_snapshot_record\":false,"
+                + "\"snapshot_completed\":false,\"incremental_snapshot_collections\":\"[]\"}").getBytes(StandardCharsets.UTF_8));
+        OffsetsFile.write(file, Map.of(key, legacy));
+
+        DurableOffsetBackingStore store = started(file);
+        ByteBuffer loaded = store.get(List.of(key)).get(10, TimeUnit.SECONDS).get(key);
+        store.stop();
+        assertThat(StandardCharsets.UTF_8.decode(loaded).toString())
+                .isEqualTo("{\"lsn\":42,\"incremental_snapshot_collections\":\"[]\"}");
+    }
 }

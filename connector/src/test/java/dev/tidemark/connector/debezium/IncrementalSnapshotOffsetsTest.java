@@ -2,6 +2,8 @@ package dev.tidemark.connector.debezium;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.nio.ByteBuffer;
+import java.nio.charset.StandardCharsets;
 import java.util.HashMap;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
@@ -41,5 +43,26 @@ class IncrementalSnapshotOffsetsTest {
         Map<String, Object> initial = new HashMap<>(Map.of("lsn", 1L, "snapshot", "INITIAL", "last_snapshot_record", false, "snapshot_completed", false));
         assertThat(IncrementalSnapshotOffsets.resumable(initial)).isSameAs(initial);
         assertThat(IncrementalSnapshotOffsets.resumable(null)).isNull();
+    }
+
+    @Test
+    void anOffsetsFilesEntriesLoseOnlyAnIncrementalSnapshotRowsMark() {
+        ByteBuffer k1 = utf8("a");
+        ByteBuffer k2 = utf8("b");
+        ByteBuffer k3 = utf8("c");
+        ByteBuffer initial = utf8("{\"lsn\":1,\"snapshot\":\"INITIAL\",\"last_snapshot_record\":false}");
+        ByteBuffer notJson = utf8("not json");
+        Map<ByteBuffer, ByteBuffer> entries = new HashMap<>();
+        entries.put(k1, utf8("{\"lsn\":7,\"snapshot\":\"INCREMENTAL\",\"snapshot_completed\":false,\"txId\":3}"));
+        entries.put(k2, initial);
+        entries.put(k3, notJson);
+        Map<ByteBuffer, ByteBuffer> out = IncrementalSnapshotOffsets.resumableEntries(entries);
+        assertThat(StandardCharsets.UTF_8.decode(out.get(k1)).toString()).isEqualTo("{\"lsn\":7,\"txId\":3}");
+        assertThat(out.get(k2)).isSameAs(initial);
+        assertThat(out.get(k3)).isSameAs(notJson);
+    }
+
+    private static ByteBuffer utf8(String s) {
+        return ByteBuffer.wrap(s.getBytes(StandardCharsets.UTF_8));
     }
 }
