@@ -25,8 +25,7 @@ class DevKafkaCommandIT {
     Path dir;
 
     private Process spawn(Path log, String... args) throws Exception {
-        List<String> cmd = new java.util.ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                "-Xmx256m", "-cp", System.getProperty("java.class.path"), "dev.tidemark.cli.TidemarkCommand", "dev-kafka"));
+        List<String> cmd = ChildJvm.tidemark(List.of("-Xmx256m"), "dev-kafka");
         cmd.addAll(List.of(args));
         return new ProcessBuilder(cmd).redirectErrorStream(true).redirectOutput(log.toFile()).start();
     }

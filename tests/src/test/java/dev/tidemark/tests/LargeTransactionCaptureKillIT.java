@@ -146,9 +146,8 @@ class LargeTransactionCaptureKillIT {
     }
 
     private static Process startCapture(Path yaml, Path log) throws IOException {
-        ProcessBuilder pb = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                "-Xmx512m", "-XX:+UseSerialGC", "-cp", System.getProperty("java.class.path"),
-                "dev.tidemark.cli.TidemarkCommand", "capture", "--config", yaml.toString());
+        ProcessBuilder pb = new ProcessBuilder(ChildJvm.tidemark(List.of("-Xmx512m", "-XX:+UseSerialGC"),
+                "capture", "--config", yaml.toString()));
         pb.environment().put("BULK_SOURCE_PASSWORD", TestInfrastructure.postgres().password());
         pb.redirectErrorStream(true).redirectOutput(log.toFile());
         return pb.start();

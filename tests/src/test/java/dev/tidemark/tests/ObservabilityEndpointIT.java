@@ -69,8 +69,7 @@ class ObservabilityEndpointIT {
                     "observability:",
                     "  port: " + port,
                     ""));
-            ProcessBuilder pb = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                    "-cp", System.getProperty("java.class.path"), "dev.tidemark.cli.TidemarkCommand", "run", "--config", yaml.toString());
+            ProcessBuilder pb = new ProcessBuilder(ChildJvm.tidemark(List.of(), "run", "--config", yaml.toString()));
             Path log = dir.resolve("run.log");
             pb.redirectErrorStream(true).redirectOutput(log.toFile());
             Process p = pb.start();

@@ -48,9 +48,7 @@ class SidecarSigtermIT {
                     "  url: " + f.targetUrl("target.db"),
                     "stateDir: state",
                     ""));
-            ProcessBuilder pb = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                    "-cp", System.getProperty("java.class.path"), "dev.tidemark.cli.TidemarkCommand",
-                    "run", "--config", yaml.toString());
+            ProcessBuilder pb = new ProcessBuilder(ChildJvm.tidemark(List.of(), "run", "--config", yaml.toString()));
             pb.environment().put("IT_PG_PASSWORD", f.pg.password());
             pb.redirectErrorStream(true).redirectOutput(dir.resolve("run.log").toFile());
             Process p = pb.start();

@@ -3,7 +3,6 @@ package dev.tidemark.tests;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
-import dev.tidemark.cli.TidemarkCommand;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
@@ -124,8 +123,7 @@ class WatermarkCommandIT {
     @Test
     void everyKeepsRunningUntilSigterm() throws Exception {
         Path replica = dir.resolve("scheduled.db");
-        List<String> command = List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-cp",
-                System.getProperty("java.class.path"), TidemarkCommand.class.getName(), "watermark",
+        List<String> command = ChildJvm.tidemark(List.of(), "watermark",
                 "--source", "jdbc:sqlite:" + source, "--target", "jdbc:sqlite:" + replica, "--table", "orders",
                 "--cursor", "seq", "--every", "200ms", "--no-progress");
         Process p = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(dir.resolve("every.log").toFile()).start();

@@ -10,6 +10,7 @@ import dev.tidemark.connector.config.TargetConfig;
 import dev.tidemark.connector.pipeline.Sidecar;
 import dev.tidemark.testkit.TableComparison;
 import dev.tidemark.event.TableId;
+import dev.tidemark.tests.ChildJvm;
 import dev.tidemark.tests.sink.TargetDatabase;
 import dev.tidemark.sink.jdbc.SinkOptions;
 import dev.tidemark.sink.kafka.ReplayFrom;
@@ -162,10 +163,7 @@ final class CaptureFixture implements AutoCloseable {
 
     /** Spawns {@code tidemark ARGS…} as a child JVM, output (stdout and stderr together) into {@code log}. */
     Process spawn(Path log, String... args) throws IOException {
-        List<String> cmd = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                "-Xmx384m", "-XX:+UseSerialGC", "-cp", System.getProperty("java.class.path"),
-                "dev.tidemark.cli.TidemarkCommand"));
-        cmd.addAll(List.of(args));
+        List<String> cmd = ChildJvm.tidemark(List.of("-Xmx384m", "-XX:+UseSerialGC"), args);
         return start(new ProcessBuilder(cmd), log);
     }
 

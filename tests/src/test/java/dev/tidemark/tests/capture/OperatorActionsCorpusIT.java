@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
 import dev.tidemark.event.TableId;
+import dev.tidemark.tests.ChildJvm;
 import dev.tidemark.tests.CliRun;
 import dev.tidemark.tests.TestInfrastructure;
 import java.nio.file.Files;
@@ -223,9 +224,7 @@ class OperatorActionsCorpusIT {
                 s.execute(sql);
             }
         }
-        List<String> cmd = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-Xmx384m",
-                "-XX:+UseSerialGC", "-cp", System.getProperty("java.class.path"), "dev.tidemark.cli.TidemarkCommand"));
-        cmd.addAll(List.of(argv));
+        List<String> cmd = ChildJvm.tidemark(List.of("-Xmx384m", "-XX:+UseSerialGC"), argv);
         Path log = dir.resolve("after-statements.log");
         Process p = new ProcessBuilder(cmd).redirectErrorStream(true).redirectOutput(log.toFile()).start();
         try {

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.tidemark.devenv.LocalKafka;
 import dev.tidemark.devenv.LocalPostgres;
+import dev.tidemark.tests.ChildJvm;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -196,9 +197,8 @@ class ChaosIT {
 
     private static Reconcile reconcile(Path config, Path logs) throws IOException, InterruptedException {
         Path out = logs.resolve("reconcile.log");
-        Process p = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                "-Xmx512m", "-cp", System.getProperty("java.class.path"), "dev.tidemark.cli.TidemarkCommand",
-                "reconcile", "--config", config.toString(), "--settle", "1s", "--no-progress")
+        Process p = new ProcessBuilder(ChildJvm.tidemark(List.of("-Xmx512m"),
+                "reconcile", "--config", config.toString(), "--settle", "1s", "--no-progress"))
                 .redirectErrorStream(true).redirectOutput(out.toFile()).start();
         if (!p.waitFor(5, TimeUnit.MINUTES)) {
             p.destroyForcibly();

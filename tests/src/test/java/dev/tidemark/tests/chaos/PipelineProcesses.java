@@ -1,5 +1,6 @@
 package dev.tidemark.tests.chaos;
 
+import dev.tidemark.tests.ChildJvm;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -157,9 +158,8 @@ final class PipelineProcesses implements AutoCloseable {
 
     private void startRole(Role role) throws IOException {
         Path log = logDir.resolve(String.format("%03d-%s.log", ++generation, role.name().toLowerCase()));
-        ProcessBuilder pb = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                "-Xmx512m", "-XX:+UseSerialGC", "-cp", System.getProperty("java.class.path"),
-                "dev.tidemark.cli.TidemarkCommand", role.name().toLowerCase(), "--config", config.toString());
+        ProcessBuilder pb = new ProcessBuilder(ChildJvm.tidemark(List.of("-Xmx512m", "-XX:+UseSerialGC"),
+                role.name().toLowerCase(), "--config", config.toString()));
         pb.redirectErrorStream(true).redirectOutput(log.toFile());
         running.put(role, pb.start());
         logs.put(role, log);

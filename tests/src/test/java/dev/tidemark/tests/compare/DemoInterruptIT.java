@@ -3,6 +3,7 @@ package dev.tidemark.tests.compare;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
+import dev.tidemark.tests.ChildJvm;
 import dev.tidemark.tests.TestInfrastructure;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -36,9 +37,8 @@ class DemoInterruptIT {
     }
 
     private Process demo(Path log, String... extra) throws IOException {
-        List<String> cmd = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                "-Xmx384m", "-XX:+UseSerialGC", "-Djava.io.tmpdir=" + dir.resolve("tmp"), "-cp", System.getProperty("java.class.path"),
-                "dev.tidemark.cli.TidemarkCommand", "demo", "--out", dir.resolve("out").toString()));
+        List<String> cmd = ChildJvm.tidemark(List.of("-Xmx384m", "-XX:+UseSerialGC", "-Djava.io.tmpdir=" + dir.resolve("tmp")),
+                "demo", "--out", dir.resolve("out").toString());
         cmd.addAll(List.of(extra));
         // as root, PostgreSQL runs as the postgres account, which must be able to pass through these folders
         Files.createDirectories(dir.resolve("tmp"));

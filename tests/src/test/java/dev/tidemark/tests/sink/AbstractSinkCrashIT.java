@@ -9,6 +9,7 @@ import dev.tidemark.jdbc.ValueKind;
 import dev.tidemark.event.ChangeEvent;
 import dev.tidemark.event.EnvelopeEncoder;
 import dev.tidemark.event.TableId;
+import dev.tidemark.tests.ChildJvm;
 import dev.tidemark.tests.TestInfrastructure;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -296,9 +297,8 @@ abstract class AbstractSinkCrashIT {
     }
 
     private Process startSink(Path yaml, Path log) throws IOException {
-        ProcessBuilder pb = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                "-Xmx512m", "-XX:+UseSerialGC", "-cp", System.getProperty("java.class.path"),
-                "dev.tidemark.cli.TidemarkCommand", "sink", "--config", yaml.toString());
+        ProcessBuilder pb = new ProcessBuilder(ChildJvm.tidemark(List.of("-Xmx512m", "-XX:+UseSerialGC"),
+                "sink", "--config", yaml.toString()));
         pb.redirectErrorStream(true).redirectOutput(log.toFile());
         return pb.start();
     }

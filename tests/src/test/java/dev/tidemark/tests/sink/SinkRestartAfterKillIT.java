@@ -3,6 +3,7 @@ package dev.tidemark.tests.sink;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
+import dev.tidemark.tests.ChildJvm;
 import dev.tidemark.tests.TestInfrastructure;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -99,9 +100,8 @@ class SinkRestartAfterKillIT {
     }
 
     private static Process startSink(Path yaml, Path log) throws IOException {
-        ProcessBuilder pb = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                "-Xmx256m", "-XX:+UseSerialGC", "-XX:TieredStopAtLevel=1", "-cp", System.getProperty("java.class.path"),
-                "dev.tidemark.cli.TidemarkCommand", "sink", "--config", yaml.toString());
+        ProcessBuilder pb = new ProcessBuilder(ChildJvm.tidemark(List.of("-Xmx256m", "-XX:+UseSerialGC"),
+                "sink", "--config", yaml.toString()));
         pb.redirectErrorStream(true).redirectOutput(log.toFile());
         return pb.start();
     }
