@@ -4,11 +4,13 @@
 
 FROM maven:3.9-eclipse-temurin-17 AS build
 WORKDIR /src
-# the POMs first: the dependency download below is cached until a POM changes
+# the POMs first (every module the root POM lists, or Maven refuses the reactor): the dependency download below is
+# cached until a POM changes
 COPY pom.xml ./
 COPY event/pom.xml event/
 COPY jdbc/pom.xml jdbc/
 COPY sink-writer/pom.xml sink-writer/
+COPY connect-sink/pom.xml connect-sink/
 COPY devenv/pom.xml devenv/
 COPY connector/pom.xml connector/
 COPY reconcile/pom.xml reconcile/

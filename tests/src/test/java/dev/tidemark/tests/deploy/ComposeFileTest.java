@@ -136,7 +136,8 @@ class ComposeFileTest {
         assertThat(help).contains("Usage: tidemark", "run", "drop", "status").doesNotContain("building");
     }
 
-    private static void copy(Path from, Path to) throws IOException {
+    /** Copies a file, or a folder with everything in it, to {@code to}. */
+    static void copy(Path from, Path to) throws IOException {
         Files.createDirectories(to.getParent());
         if (!Files.isDirectory(from)) {
             Files.copy(from, to, java.nio.file.StandardCopyOption.COPY_ATTRIBUTES);

@@ -38,11 +38,16 @@ record ComposeProject(Path root) {
 
     /** Runs {@code command} in the repository root; a command still running after {@code limit} is killed (exit -1). */
     Result run(Duration limit, String... command) {
+        return runIn(root, limit, command);
+    }
+
+    /** Runs {@code command} in {@code dir}, as {@link #run}. */
+    static Result runIn(Path dir, Duration limit, String... command) {
         List<String> cmd = new ArrayList<>(List.of(command));
         try {
             Path log = Files.createTempFile("tidemark-compose", ".log");
             try {
-                Process p = new ProcessBuilder(cmd).directory(root.toFile()).redirectErrorStream(true)
+                Process p = new ProcessBuilder(cmd).directory(dir.toFile()).redirectErrorStream(true)
                         .redirectOutput(log.toFile()).start();
                 boolean done = p.waitFor(limit.toMillis(), TimeUnit.MILLISECONDS);
                 if (!done) {
