@@ -64,15 +64,15 @@ import java.util.regex.Pattern;
  */
 public final class PipelineConfigParser {
     private static final Pattern NAME = Pattern.compile("[A-Za-z0-9_.-]+");
-    private static final Set<String> TOP = Set.of("name", "source", "kafka", "target", "stateDir", "observability");
-    private static final Set<String> OBSERVABILITY = Set.of("port", "host");
+    static final Set<String> TOP = Set.of("name", "source", "kafka", "target", "stateDir", "observability");
+    static final Set<String> OBSERVABILITY = Set.of("port", "host");
     private static final Pattern HOST = Pattern.compile("[A-Za-z0-9.:_-]+|\\[[0-9A-Fa-f:.]+]");
-    private static final Set<String> SOURCE = Set.of("url", "user", "password", "tables", "slot", "publication",
+    static final Set<String> SOURCE = Set.of("url", "user", "password", "tables", "slot", "publication",
             "setReplicaIdentityFull", "pollIntervalMs", "excludeColumns", "heartbeat", "debezium");
-    private static final Set<String> HEARTBEAT = Set.of("interval");
-    private static final Set<String> KAFKA = Set.of("bootstrapServers", "topicPrefix", "partitions", "replicationFactor", "properties",
+    static final Set<String> HEARTBEAT = Set.of("interval");
+    static final Set<String> KAFKA = Set.of("bootstrapServers", "topicPrefix", "partitions", "replicationFactor", "properties",
             "topics");
-    private static final Set<String> TARGET = Set.of("url", "user", "password", "batchSize", "positionColumn", "applyTruncate", "deleteMode", "deadLetterTopic",
+    static final Set<String> TARGET = Set.of("url", "user", "password", "batchSize", "positionColumn", "applyTruncate", "deleteMode", "deadLetterTopic",
             "tables");
 
     private final ConfigReader reader;

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.catchThrowableOfType;
 
 import dev.tidemark.event.TableId;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 
@@ -172,6 +173,38 @@ class PipelineConfigParserTest {
                 """, "minimal.yaml", Path.of("/x"), Map.<String, String>of()::get);
         assertThat(shown).isEqualTo(defaults);
         assertThat(shown.target().deadLetterTopic()).as("dead-letter topic off by default").isNull();
+    }
+
+    /** The example file shows every key the parser accepts, in its section (optional ones may be commented out). */
+    @Test
+    void theExamplePipelineShowsEveryKey() throws Exception {
+        List<String> lines = java.nio.file.Files.readAllLines(Path.of("..", "docs", "examples", "pipeline.yaml"));
+        Map<String, java.util.Set<String>> sections = Map.of("source", PipelineConfigParser.SOURCE, "kafka", PipelineConfigParser.KAFKA,
+                "target", PipelineConfigParser.TARGET, "observability", PipelineConfigParser.OBSERVABILITY);
+        List<String> missing = new java.util.ArrayList<>();
+        PipelineConfigParser.TOP.stream().filter(k -> lines.stream().noneMatch(l -> l.matches("(# )?" + k + ":.*")))
+                .forEach(missing::add);
+        sections.forEach((section, keys) -> {
+            List<String> block = sectionLines(lines, section);
+            keys.stream().filter(k -> block.stream().noneMatch(l -> l.matches("#?\\s+(# )?" + k + ":.*")))
+                    .forEach(k -> missing.add(section + "." + k));
+        });
+        assertThat(lines).as("source.heartbeat.interval").anyMatch(l -> l.matches("\\s+interval:.*"));
+        assertThat(missing).as("keys docs/examples/pipeline.yaml does not show").isEmpty();
+    }
+
+    /** The lines below top-level key {@code section} (commented out or not), up to the next top-level key. */
+    private static List<String> sectionLines(List<String> lines, String section) {
+        List<String> out = new java.util.ArrayList<>();
+        boolean in = false;
+        for (String l : lines) {
+            if (l.matches("(# )?[A-Za-z]+:.*")) {
+                in = l.matches("(# )?" + section + ":.*");
+            } else if (in) {
+                out.add(l);
+            }
+        }
+        return out;
     }
 
     @Test
