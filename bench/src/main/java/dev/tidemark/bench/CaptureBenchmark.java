@@ -2,6 +2,7 @@ package dev.tidemark.bench;
 
 import dev.tidemark.devenv.LocalKafka;
 import dev.tidemark.devenv.LocalPostgres;
+import dev.tidemark.devenv.ServerFolders;
 import java.io.BufferedReader;
 import java.io.InputStreamReader;
 import java.nio.charset.StandardCharsets;
@@ -89,7 +90,7 @@ public final class CaptureBenchmark {
 
         int run() throws Exception {
             Path work = o.containsKey("workdir") ? Files.createDirectories(Path.of(o.get("workdir")))
-                    : Files.createTempDirectory(Path.of("/tmp"), "tidemark-capture-bench-");
+                    : ServerFolders.newTemporary(Path.of("/tmp"), "tidemark-capture-bench-");
             work.toFile().setExecutable(true, false);
             System.out.println("Tidemark capture benchmark");
             System.out.println("  machine: " + Runtime.getRuntime().availableProcessors() + " cores, " + System.getProperty("os.name") + " "

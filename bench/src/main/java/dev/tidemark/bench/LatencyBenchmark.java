@@ -2,6 +2,7 @@ package dev.tidemark.bench;
 
 import dev.tidemark.devenv.LocalKafka;
 import dev.tidemark.devenv.LocalPostgres;
+import dev.tidemark.devenv.ServerFolders;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -61,7 +62,7 @@ public final class LatencyBenchmark {
                         + " [--partitions 3] [--writers 4] [--target sqlite|postgres] [--target-pg URL] [--target-pg-user USER]"
                         + " [--plot FILE.png] [--workdir DIR]", "latency bench");
         Path work = o.containsKey("workdir") ? Files.createDirectories(Path.of(o.get("workdir")))
-                : Files.createTempDirectory(Path.of("/tmp"), "tidemark-latency-bench-");
+                : ServerFolders.newTemporary(Path.of("/tmp"), "tidemark-latency-bench-");
         System.exit(new LatencyBenchmark(o, work).run());
     }
 

@@ -3,7 +3,6 @@ package dev.tidemark.devenv;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.attribute.PosixFilePermissions;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -45,9 +44,7 @@ public final class EmbeddedEnvironment implements AutoCloseable {
      */
     public static EmbeddedEnvironment start(String prefix, String kafkaBootstrap) throws IOException {
         List<String> removed = removeLeftovers(prefix);
-        // traversable by the unprivileged account PostgreSQL runs as when this runs as root
-        Path work = Files.createTempDirectory(prefix,
-                PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rwx--x--x")));
+        Path work = ServerFolders.newTemporary(null, prefix);
         FolderOwner.current().writeInto(work);
         CompletableFuture<LocalKafka> kafka = kafkaBootstrap != null ? CompletableFuture.completedFuture(null)
                 : CompletableFuture.supplyAsync(() -> LocalKafka.start(work.resolve("kafka")));

@@ -19,14 +19,22 @@ class LocalPostgresTest {
     @Test
     @Timeout(180)
     void startsALogicalDecodingClusterAndRemovesItOnClose() throws Exception {
-        verifyStartAndClose(base -> LocalPostgres.start(base));
+        // inside a new folder of its own, as the benchmarks start it (as root, the postgres account must pass through it)
+        Path parent = ServerFolders.newTemporary(null, "tidemark-pg-test-");
+        try {
+            verifyStartAndClose(parent.resolve("pg"), base -> LocalPostgres.start(base));
+        } finally {
+            java.nio.file.Files.deleteIfExists(parent);
+        }
     }
 
     /** The fallback for machines without PostgreSQL binaries; downloads ~15 MB from Maven Central on first use. */
     @Test
     @Timeout(600)
     void startsWithTheZonkyBinaries() throws Exception {
-        LocalPostgres used = verifyStartAndClose(base -> LocalPostgres.start(base, PostgresBinaries.zonky(), false));
+        // Not JUnit's @TempDir: when the tests run as root, the postgres user must be able to enter the parent.
+        Path baseDir = Path.of(System.getProperty("java.io.tmpdir"), "tidemark-pg-test-" + UUID.randomUUID());
+        LocalPostgres used = verifyStartAndClose(baseDir, base -> LocalPostgres.start(base, PostgresBinaries.zonky(), false));
         assertThat(used.version()).startsWith("17.");
     }
 
@@ -34,9 +42,7 @@ class LocalPostgresTest {
         LocalPostgres start(Path baseDir);
     }
 
-    private static LocalPostgres verifyStartAndClose(Starter starter) throws Exception {
-        // Not JUnit's @TempDir: when the tests run as root, the postgres user must be able to enter the parent.
-        Path baseDir = Path.of(System.getProperty("java.io.tmpdir"), "tidemark-pg-test-" + UUID.randomUUID());
+    private static LocalPostgres verifyStartAndClose(Path baseDir, Starter starter) throws Exception {
         LocalPostgres postgres = starter.start(baseDir);
         long serverPid;
         ProcessHandle watchdog;
