@@ -12,8 +12,11 @@ import java.util.Optional;
 /**
  * One database engine, chosen once from a JDBC URL by {@link Databases#forUrl}: the single place where everything
  * that differs between engines lives. One class per engine ({@link SqliteDatabase}, {@link PostgresDatabase},
- * {@link MariaDbDatabase}) plus {@link OtherJdbcDatabase}, the standard-SQL fallback for any other JDBC URL (a
- * source only: reconcile and watermark read it; the sink refuses it).
+ * {@link MariaDbDatabase}), each made of role classes in its own package ({@code postgres}, {@code mariadb},
+ * {@code sqlite}: {@code *Target}, {@code *Source}, {@code *Checksums}, and per-type classes behind a
+ * {@link dev.tidemark.jdbc.types.TargetTypes} registry), plus {@link OtherJdbcDatabase}, the standard-SQL fallback
+ * for any other JDBC URL (a source only: reconcile and watermark read it; the sink refuses it). The default methods
+ * here and in {@link SourceSql} are that standard SQL; an engine overrides only what differs.
  *
  * <p>Facets: the database is its own {@link SourceSql} (metadata and reads, quoting); {@link #target()} is the
  * sink's {@link Dialect} (DDL, type mapping, writes) where the engine can be a target; {@link #checksumSql()} is the

@@ -12,13 +12,14 @@ import java.util.Properties;
  * The <em>target</em> facet of a {@link Database}: what the sink needs to create and write tables — identifier
  * quoting, type mapping, upsert and delete shapes, value binding and connection set-up. Reached through
  * {@link Database#target()} or {@link Databases#targetForUrl}; only engines the sink can write to have one.
- * Implementations are the engine classes themselves; they are stateless and thread-safe.
+ * Implementations are each engine's target role ({@code postgres.PostgresTarget}, {@code mariadb.MariaDbTarget},
+ * {@code sqlite.SqliteTarget}), which the engine class of the registry extends; they are stateless and thread-safe.
  *
  * <p>Identifiers passed in come from events and are untrusted: every implementation quotes them with embedded quote
  * characters doubled. Values are always bound, never inlined. What an engine lacks is an empty {@link Optional}
  * ({@link #setWrites()}, {@link #alterColumnType}, {@link #missingPrivilegesQuery()}), never a null.
  */
-public sealed interface Dialect permits SqliteDatabase, PostgresDatabase, MariaDbDatabase {
+public interface Dialect {
 
     String name();
 
@@ -77,7 +78,8 @@ public sealed interface Dialect permits SqliteDatabase, PostgresDatabase, MariaD
      * {@code INSERT … ON CONFLICT … DO UPDATE … WHERE} shape (SQLite, PostgreSQL).
      */
     default String upsert(String table, List<String> columns, List<String> keyColumns, List<String> updateColumns, String positionColumn) {
-        return OnConflictUpsert.sql(this::quote, table, columns, keyColumns, updateColumns, positionColumn);
+        return new WriteStatements(this::quote).onConflictUpsert(table, columns, WriteStatements.values(columns.size()), keyColumns,
+                updateColumns, positionColumn);
     }
 
     /**

@@ -27,11 +27,11 @@ import java.util.function.Function;
  * <p>Example: key {@code (tenant int32, code string)} without a length: {@code INT} (4 bytes) and
  * {@code VARCHAR(767)} (3068 bytes).
  */
-final class MariaDbKeyLayout {
+public final class MariaDbKeyLayout {
     static final int MAX_KEY_BYTES = 3072;
     static final int BYTES_PER_CHAR = 4; // utf8mb4
     static final int MIN_UNBOUNDED_CHARS = 64;
-    static final String TEXT_KEY_CHARSET = "CHARACTER SET utf8mb4 COLLATE utf8mb4_nopad_bin";
+    public static final String TEXT_KEY_CHARSET = "CHARACTER SET utf8mb4 COLLATE utf8mb4_nopad_bin";
     private static final int MAX_VARCHAR_CHARS = 16383; // 65535 bytes in utf8mb4
     private static final int[] DECIMAL_DIGIT_BYTES = {0, 1, 1, 2, 2, 3, 3, 4, 4, 4};
 
@@ -50,7 +50,7 @@ final class MariaDbKeyLayout {
      *                  {@code LONGBLOB} bytes; anything else is a fixed-size type)
      * @throws SinkException a {@link Failure.Fault} naming table and column when the key cannot be indexed whole
      */
-    static Map<String, String> layout(String table, RowSchema schema, Function<ColumnType, String> plainType) {
+    public static Map<String, String> layout(String table, RowSchema schema, Function<ColumnType, String> plainType) {
         List<Part> parts = new ArrayList<>();
         for (String name : schema.keyColumns()) {
             Column c = schema.columns().stream().filter(x -> x.name().equals(name)).findFirst()

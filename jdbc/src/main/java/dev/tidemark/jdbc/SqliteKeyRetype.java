@@ -15,7 +15,7 @@ import java.util.function.UnaryOperator;
  * dropped, the new one renamed to the old name, and the old table's own indexes and triggers created again. The copy
  * fails where two keys become one after the cast (a {@code UNIQUE} violation); the statements change nothing then.
  */
-final class SqliteKeyRetype {
+public final class SqliteKeyRetype {
     /** A column as {@code pragma_table_info} lists it: declared type, {@code NOT NULL}, default, place in the key (0: none). */
     record TableColumn(String name, String type, boolean notNull, String defaultSql, int keyPosition) {
     }
@@ -24,7 +24,7 @@ final class SqliteKeyRetype {
     }
 
     /** The statements that rebuild {@code table} with {@code column} of {@code type}, read from the table's catalog. */
-    static List<String> statements(Connection connection, String table, String column, String type, UnaryOperator<String> quote)
+    public static List<String> statements(Connection connection, String table, String column, String type, UnaryOperator<String> quote)
             throws SQLException {
         List<TableColumn> columns = new ArrayList<>();
         try (PreparedStatement ps = connection.prepareStatement(

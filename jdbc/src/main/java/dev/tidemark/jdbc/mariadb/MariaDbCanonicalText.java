@@ -1,8 +1,11 @@
-package dev.tidemark.jdbc;
+package dev.tidemark.jdbc.mariadb;
+
+import dev.tidemark.jdbc.ChecksumSql;
+import dev.tidemark.jdbc.ValueKind;
 
 /**
- * MariaDB's SQL for the canonical text of one value, for checksums in SQL ({@link MariaDbDatabase#valueText}): the
- * same text as {@link PostgresCanonicalText} writes for the same value, and as reconcile's canonical values in Java.
+ * MariaDB's SQL for the canonical text of one value, for checksums in SQL ({@link MariaDbChecksums#valueText}): the
+ * same text as PostgreSQL's canonical text writes for the same value, and as reconcile's canonical values in Java.
  * Timestamps as {@code 2026-01-02T03:04:05.000007} ({@code Z} appended when compared as instants; the session is
  * UTC), {@code TIME} as {@code [-]HH:MM:SS.ffffff} over its whole range of ±838 hours; a value whose formatting would
  * give NULL (a zero date) falls back to its own text after a {@code ?}, so that it never reads as NULL. Stateless.

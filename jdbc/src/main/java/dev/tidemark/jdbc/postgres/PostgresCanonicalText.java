@@ -1,7 +1,10 @@
-package dev.tidemark.jdbc;
+package dev.tidemark.jdbc.postgres;
+
+import dev.tidemark.jdbc.ChecksumSql;
+import dev.tidemark.jdbc.ValueKind;
 
 /**
- * PostgreSQL's SQL for the canonical text of one value, for checksums in SQL ({@link PostgresDatabase#valueText}):
+ * PostgreSQL's SQL for the canonical text of one value, for checksums in SQL ({@link PostgresChecksums#valueText}):
  * the same text as reconcile's canonical values in Java, lossless for every value PostgreSQL holds and never NULL for
  * a value. Integers and text as they print; decimals without trailing fraction zeros ({@code 12.50} → {@code 12.5},
  * {@code NaN} and {@code ±Infinity} as they print); booleans {@code true}/{@code false}; bytes as lower-case hex;

@@ -1,6 +1,10 @@
-package dev.tidemark.jdbc;
+package dev.tidemark.jdbc.sqlite;
 
 import dev.tidemark.event.TableId;
+import dev.tidemark.jdbc.ColumnKind;
+import dev.tidemark.jdbc.SourceColumn;
+import dev.tidemark.jdbc.SourceSql;
+import dev.tidemark.jdbc.SourceTable;
 import java.sql.Connection;
 import java.sql.ResultSet;
 import java.sql.SQLException;
@@ -12,7 +16,7 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * {@link SqliteDatabase}'s table metadata, from SQLite's pragmas ({@code table_info}, {@code index_list},
+ * SQLite's table metadata for {@link SqliteSource}, from SQLite's pragmas ({@code table_info}, {@code index_list},
  * {@code index_info}): declared types as written, which is what SQLite's type affinity goes by. Pure reads, no state.
  */
 final class SqliteCatalog {
