@@ -2,11 +2,8 @@ package dev.tidemark.reconcile;
 
 import dev.tidemark.jdbc.Database;
 import dev.tidemark.jdbc.Databases;
-import dev.tidemark.jdbc.ValueKind;
 
 import dev.tidemark.jdbc.UrlMask;
-import dev.tidemark.jdbc.SourceColumn;
-import dev.tidemark.jdbc.SourceSql;
 import dev.tidemark.event.ChangeEvent;
 import dev.tidemark.event.Column;
 import dev.tidemark.event.ColumnType;
@@ -18,11 +15,8 @@ import dev.tidemark.sink.jdbc.JdbcChangeSink;
 import dev.tidemark.sink.jdbc.SinkOptions;
 import dev.tidemark.sink.jdbc.TargetConnection;
 import java.sql.Connection;
-import java.sql.PreparedStatement;
-import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -137,45 +131,86 @@ public final class Repair {
         }
         Database srcEngine = Databases.forUrl(request.source().jdbcUrl());
         Database tgtEngine = Databases.forUrl(request.target().jdbcUrl());
-        Connection src = request.source().open();
-        try {
-            Connection tgt = request.target().open();
-            boolean tgtAuto = tgt.getAutoCommit();
-            boolean srcAuto = src.getAutoCommit();
-            try {
-                TableShape shape = TableShape.resolve(request, src, srcEngine, tgt, tgtEngine);
-                RowSchema schema = schema(shape, recordedTypes(tgt, tgtEngine, shape.targetTable()));
-                SinkOptions options = new SinkOptions("reconcile", request.positionColumn(), false,
-                        shape.targetDeleted() != null ? SinkOptions.DeleteMode.SOFT : SinkOptions.DeleteMode.HARD);
-                Batches batches = new Batches(src, srcEngine, tgt, tgtEngine, shape, schema, request.positionColumn(),
-                        new TableId(shape.source().id().schema(), shape.targetTable()));
-                try (JdbcChangeSink sink = sink(request, tgt, options)) {
-                    Outcome done = Outcome.NONE;
-                    for (int from = 0; from < plan.upserts().size(); from += BATCH) {
-                        done = done.plus(batches.upsert(sink, plan.upserts().subList(from, Math.min(plan.upserts().size(), from + BATCH))));
-                    }
-                    for (int from = 0; from < plan.deletes().size(); from += BATCH) {
-                        done = done.plus(batches.delete(sink, plan.deletes().subList(from, Math.min(plan.deletes().size(), from + BATCH))));
-                    }
-                    return done;
-                }
-            } finally {
-                if (!request.target().owned()) {
-                    if (!tgt.getAutoCommit()) {
-                        tgt.rollback();
-                    }
-                    tgt.setAutoCommit(tgtAuto);
-                } else {
-                    tgt.close();
-                }
-                if (!request.source().owned() && src.getAutoCommit() != srcAuto) {
-                    src.rollback();
-                    src.setAutoCommit(srcAuto);
-                }
+        try (Held src = Held.source(request.source()); Held tgt = Held.target(request.target())) {
+            TableShape shape = TableShape.resolve(request, src.connection, srcEngine, tgt.connection, tgtEngine);
+            RowSchema schema = schema(shape, RepairReads.recordedTypes(tgt.connection, tgtEngine, shape.targetTable()));
+            Batches batches = new Batches(src.connection, srcEngine, tgt.connection, tgtEngine, shape, schema, request.positionColumn(),
+                    new TableId(shape.source().id().schema(), shape.targetTable()));
+            try (JdbcChangeSink sink = sink(request, tgt.connection, options(request, shape))) {
+                Outcome upserted = inBatches(plan.upserts(), keys -> batches.upsert(sink, keys));
+                return upserted.plus(inBatches(plan.deletes(), keys -> batches.delete(sink, keys)));
             }
-        } finally {
-            if (request.source().owned()) {
-                src.close();
+        }
+    }
+
+    private static SinkOptions options(ReconcileRequest request, TableShape shape) {
+        return new SinkOptions("reconcile", request.positionColumn(), false,
+                shape.targetDeleted() != null ? SinkOptions.DeleteMode.SOFT : SinkOptions.DeleteMode.HARD);
+    }
+
+    /** One step of a repair over a batch of at most {@value #BATCH} keys. */
+    private interface Step {
+        Outcome apply(List<RowKey> keys) throws SQLException;
+    }
+
+    private static Outcome inBatches(List<RowKey> keys, Step step) throws SQLException {
+        Outcome done = Outcome.NONE;
+        for (int from = 0; from < keys.size(); from += BATCH) {
+            done = done.plus(step.apply(keys.subList(from, Math.min(keys.size(), from + BATCH))));
+        }
+        return done;
+    }
+
+    /**
+     * One side's connection for the length of a repair. Closing it closes a connection the repair opened; a caller's
+     * connection stays open and gets its auto-commit setting back (an open transaction on the target is rolled back;
+     * on the source only when its auto-commit setting was changed).
+     */
+    private static final class Held implements AutoCloseable {
+        final Connection connection;
+        private final boolean owned;
+        private final boolean target;
+        private final boolean autoCommit;
+
+        private Held(Connection connection, boolean owned, boolean target) throws SQLException {
+            this.connection = connection;
+            this.owned = owned;
+            this.target = target;
+            this.autoCommit = connection.getAutoCommit();
+        }
+
+        static Held source(ReconcileRequest.Endpoint e) throws SQLException {
+            return held(e, false);
+        }
+
+        static Held target(ReconcileRequest.Endpoint e) throws SQLException {
+            return held(e, true);
+        }
+
+        private static Held held(ReconcileRequest.Endpoint e, boolean target) throws SQLException {
+            Connection c = e.open();
+            try {
+                return new Held(c, e.owned(), target);
+            } catch (SQLException | RuntimeException ex) {
+                if (e.owned()) {
+                    c.close();
+                }
+                throw ex;
+            }
+        }
+
+        @Override
+        public void close() throws SQLException {
+            if (owned) {
+                connection.close();
+            } else if (target) {
+                if (!connection.getAutoCommit()) {
+                    connection.rollback();
+                }
+                connection.setAutoCommit(autoCommit);
+            } else if (connection.getAutoCommit() != autoCommit) {
+                connection.rollback();
+                connection.setAutoCommit(autoCommit);
             }
         }
     }
@@ -189,9 +224,9 @@ public final class Repair {
                            String positionColumn, TableId eventTable) {
         /** Upserts the source's current rows of {@code keys}; keys the source no longer has are skipped (vanished). */
         Outcome upsert(JdbcChangeSink sink, List<RowKey> keys) throws SQLException {
-            Map<RowKey, String> stored = storedPositions(tgt, tgtEngine, shape, positionColumn, keys);
+            Map<RowKey, String> stored = RepairReads.storedPositions(tgt, tgtEngine, shape, positionColumn, keys);
             List<ChangeEvent> events = new ArrayList<>();
-            for (Map<String, Object> row : sourceRows(src, srcEngine, shape, keys)) {
+            for (Map<String, Object> row : RepairReads.sourceRows(src, srcEngine, shape, keys)) {
                 RowKey key = keyOf(shape, row);
                 Map<String, Object> keyMap = new LinkedHashMap<>();
                 shape.keyColumns().forEach(k -> keyMap.put(k, row.get(k)));
@@ -202,9 +237,9 @@ public final class Repair {
 
         /** Deletes {@code keys} from the target; keys the source has again are skipped (reappeared). */
         Outcome delete(JdbcChangeSink sink, List<RowKey> keys) throws SQLException {
-            Map<RowKey, String> stored = storedPositions(tgt, tgtEngine, shape, positionColumn, keys);
+            Map<RowKey, String> stored = RepairReads.storedPositions(tgt, tgtEngine, shape, positionColumn, keys);
             Set<RowKey> present = new HashSet<>();
-            for (Map<String, Object> row : sourceRows(src, srcEngine, shape, keys)) {
+            for (Map<String, Object> row : RepairReads.sourceRows(src, srcEngine, shape, keys)) {
                 present.add(keyOf(shape, row));
             }
             List<ChangeEvent> events = new ArrayList<>();
@@ -247,103 +282,6 @@ public final class Repair {
             cols.add(new Column(c.name(), t, !shape.keyColumns().contains(c.name())));
         }
         return new RowSchema(cols, shape.keyColumns());
-    }
-
-    private static Map<String, ColumnType> recordedTypes(Connection tgt, Database engine, String table) {
-        Map<String, ColumnType> out = new HashMap<>();
-        String sql = "SELECT " + engine.quote("column_name") + ", " + engine.quote("connect_type") + ", " + engine.quote("logical_name")
-                + ", " + engine.quote("parameters") + " FROM " + engine.quote(SinkOptions.COLUMNS_TABLE) + " WHERE "
-                + engine.quote("table_name") + " = ?";
-        try (PreparedStatement ps = tgt.prepareStatement(sql)) {
-            ps.setString(1, table);
-            try (ResultSet rs = ps.executeQuery()) {
-                while (rs.next()) {
-                    Map<String, String> params = new HashMap<>();
-                    String text = rs.getString(4);
-                    if (text != null) {
-                        for (String part : text.split(";")) {
-                            int eq = part.indexOf('=');
-                            if (eq > 0 && !part.endsWith("=-1")) {
-                                String k = part.substring(0, eq);
-                                params.put(k.equals("precision") ? "connect.decimal.precision" : k, part.substring(eq + 1));
-                            }
-                        }
-                    }
-                    out.put(rs.getString(1), new ColumnType(rs.getString(2), rs.getString(3), params));
-                }
-            }
-        } catch (SQLException e) {
-            // no metadata table: a target Tidemark did not create; the source's types apply
-        }
-        endRead(tgt);
-        return out;
-    }
-
-    private static void endRead(Connection c) {
-        try {
-            if (!c.getAutoCommit()) {
-                c.rollback();
-            }
-        } catch (SQLException ignored) {
-            // nothing was written
-        }
-    }
-
-    /** The source's current rows for {@code keys}, as event values; keys the source no longer has are absent. */
-    private static List<Map<String, Object>> sourceRows(Connection src, Database engine, TableShape shape, List<RowKey> keys) throws SQLException {
-        SourceSql sql = engine;
-        List<String> cols = shape.columns().stream().map(c -> engine.quote(c.name())).toList();
-        String table = shape.source().id().schema().isEmpty() ? engine.quote(shape.source().id().table())
-                : engine.quote(shape.source().id().schema()) + "." + engine.quote(shape.source().id().table());
-        List<Map<String, Object>> out = new ArrayList<>();
-        KeyQuery q = KeyQuery.of(engine, shape, true, keys);
-        try (PreparedStatement ps = src.prepareStatement("SELECT " + String.join(", ", cols) + " FROM " + table + " WHERE " + q.where())) {
-            q.bind(ps, 1);
-            try (ResultSet rs = ps.executeQuery()) {
-                while (rs.next()) {
-                    Map<String, Object> row = new LinkedHashMap<>();
-                    for (int i = 0; i < shape.columns().size(); i++) {
-                        SourceColumn c = shape.columns().get(i).sourceColumn();
-                        row.put(c.name(), sql.read(rs, i + 1, c));
-                    }
-                    out.add(row);
-                }
-            }
-        }
-        endRead(src);
-        return out;
-    }
-
-    /** The stored position of each key the target holds (soft-deleted rows included); null where it has none. */
-    private static Map<RowKey, String> storedPositions(Connection tgt, Database engine, TableShape shape, String positionColumn,
-                                                      List<RowKey> keys) throws SQLException {
-        Map<RowKey, String> out = new HashMap<>();
-        boolean hasPosition = shape.target().column(positionColumn).isPresent();
-        if (!hasPosition) {
-            return out;
-        }
-        List<String> keyCols = new ArrayList<>();
-        for (int i : shape.keyIndex()) {
-            keyCols.add(engine.quote(shape.columns().get(i).targetName()));
-        }
-        KeyQuery q = KeyQuery.of(engine, shape, false, keys);
-        String sql = "SELECT " + String.join(", ", keyCols) + ", " + engine.quote(positionColumn) + " FROM " + engine.quote(shape.targetTable())
-                + " WHERE " + q.where();
-        try (PreparedStatement ps = tgt.prepareStatement(sql)) {
-            q.bind(ps, 1);
-            try (ResultSet rs = ps.executeQuery()) {
-                List<ValueKind> kinds = shape.keyKinds();
-                while (rs.next()) {
-                    List<String> key = new ArrayList<>();
-                    for (int i = 0; i < kinds.size(); i++) {
-                        key.add(CanonicalValues.readText(rs, i + 1, kinds.get(i)));
-                    }
-                    out.put(new RowKey(key), rs.getString(kinds.size() + 1));
-                }
-            }
-        }
-        endRead(tgt);
-        return out;
     }
 
     private static RowKey keyOf(TableShape shape, Map<String, Object> row) {
