@@ -93,6 +93,37 @@ public final class Reconciler {
     private ReconcileResult run() throws SQLException {
         long t0 = System.nanoTime();
         Instant started = Instant.now();
+        openSides();
+        try (TableSide s = source; TableSide t = target) {
+            String startAt = at(source.position(), started);
+            order = new KeyOrder(shape.keyKinds());
+            Differences found = new Differences(request.keyLimit());
+            String method = scan(found);
+            request.listener().scanned((int) Math.min(Integer.MAX_VALUE, found.total()));
+            int rechecked = found.listed().size();
+            if (rechecked > 0) {
+                settle();
+            }
+            String position = source.position();
+            Instant heldAt = Instant.now();
+            Differences still = rechecked > 0 ? recheck(found) : found;
+            int settledAway = rechecked - still.listed().size();
+            Duration took = Duration.ofNanos(System.nanoTime() - t0);
+            // counts only: keys are row values, which stay below INFO
+            log.info("reconcile {} → {}: {} source rows, {} target rows; missing {}, surplus {}, changed {} ({} re-checked, {} settled) in {} ms",
+                    request.sourceTable(), request.targetTable(), progress.sourceRows, progress.targetRows, still.missingCount,
+                    still.surplusCount, still.changedCount, rechecked, settledAway, took.toMillis());
+            List<RowKey> changed = sorted(still.changed);
+            List<ChangedRow> changedRows = changed.stream().map(still.changedRows::get).filter(java.util.Objects::nonNull).toList();
+            return new ReconcileResult(request.sourceTable().toString(), request.targetTable(), shape.keyColumns(), progress.sourceRows,
+                    progress.targetRows, sorted(still.missing), sorted(still.surplus), changed, still.missingCount,
+                    still.surplusCount, still.changedCount, at(position, heldAt), heldAt, started, rechecked, settledAway, method,
+                    progress.stats(took), startAt, shape.keyKinds(), changedRows);
+        }
+    }
+
+    /** Checks and opens both sides and reads their shape; on failure, closes what it opened. */
+    private void openSides() throws SQLException {
         Database srcEngine = Databases.forUrl(request.source().jdbcUrl());
         Database tgtEngine = Databases.forUrl(request.target().jdbcUrl());
         check(request.source(), JdbcEndpoints.Side.SOURCE);
@@ -109,47 +140,33 @@ public final class Reconciler {
             closeQuietly(tgt, request.target().owned());
             throw e;
         }
-        try (TableSide s = source; TableSide t = target) {
-            String startPosition = source.position();
-            order = new KeyOrder(shape.keyKinds());
-            SegmentChecksums checksums = SqlChecksums.supports(shape, srcEngine, tgtEngine)
-                    ? new SqlChecksums(shape, srcEngine, tgtEngine) : new SegmentChecksums.Streamed();
-            RowMerge merge = new RowMerge(request, shape, order, source, target, threads, progress);
-            Differences found = new Differences(request.keyLimit());
-            if (shape.firstKeyKind() == ValueKind.INTEGER) {
-                SegmentScan scan = new SegmentScan(request, source, target, checksums, threads, progress, merge);
-                scan.run(found);
-                checksums = scan.checksums();
-            } else {
-                progress.showBar(request.progress(), "reconcile " + request.sourceTable(), source.estimatedRows());
-                merge.merge(null, null, found);
-                progress.segments = 1;
-            }
-            progress.finish();
-            log.debug("{}: scan found {} differences ({} segments, {} bisected, {} compared row by row)", request.sourceTable(),
-                    found.total(), progress.segments, progress.bisected, progress.fetchedSegments);
-            request.listener().scanned((int) Math.min(Integer.MAX_VALUE, found.total()));
-            int rechecked = found.listed().size();
-            if (rechecked > 0) {
-                settle();
-            }
-            String position = source.position();
-            Instant heldAt = Instant.now();
-            Differences still = rechecked > 0 ? recheck(found) : found;
-            int settledAway = rechecked - still.listed().size();
-            // counts only: keys are row values, which stay below INFO
-            log.info("reconcile {} → {}: {} source rows, {} target rows; missing {}, surplus {}, changed {} ({} re-checked, {} settled) in {} ms",
-                    request.sourceTable(), request.targetTable(), progress.sourceRows, progress.targetRows, still.missingCount,
-                    still.surplusCount, still.changedCount, rechecked, settledAway, (System.nanoTime() - t0) / 1_000_000);
-            List<RowKey> changed = sorted(still.changed);
-            List<ChangedRow> changedRows = changed.stream().map(still.changedRows::get).filter(java.util.Objects::nonNull).toList();
-            return new ReconcileResult(request.sourceTable().toString(), request.targetTable(), shape.keyColumns(), progress.sourceRows,
-                    progress.targetRows, sorted(still.missing), sorted(still.surplus), changed, still.missingCount,
-                    still.surplusCount, still.changedCount, position != null ? "lsn:" + position : "time:" + heldAt, heldAt,
-                    started, rechecked, settledAway, shape.firstKeyKind() == ValueKind.INTEGER ? checksums.method() : "merged",
-                    progress.stats(Duration.ofNanos(System.nanoTime() - t0)),
-                    startPosition != null ? "lsn:" + startPosition : "time:" + started, shape.keyKinds(), changedRows);
+    }
+
+    /** Steps 1 to 3: finds every difference, and returns the method that did ({@code merged} for non-integer keys). */
+    private String scan(Differences found) throws SQLException {
+        RowMerge merge = new RowMerge(request, shape, order, source, target, threads, progress);
+        String method;
+        if (shape.firstKeyKind() == ValueKind.INTEGER) {
+            SegmentChecksums checksums = SqlChecksums.supports(shape, source.database, target.database)
+                    ? new SqlChecksums(shape, source.database, target.database) : new SegmentChecksums.Streamed();
+            SegmentScan scan = new SegmentScan(request, source, target, checksums, threads, progress, merge);
+            scan.run(found);
+            method = scan.checksums().method();
+        } else {
+            progress.showBar(request.progress(), "reconcile " + request.sourceTable(), source.estimatedRows());
+            merge.merge(null, null, found);
+            progress.segments = 1;
+            method = "merged";
         }
+        progress.finish();
+        log.debug("{}: scan found {} differences ({} segments, {} bisected, {} compared row by row)", request.sourceTable(),
+                found.total(), progress.segments, progress.bisected, progress.fetchedSegments);
+        return method;
+    }
+
+    /** Where a result holds: the source position, else the time. */
+    private static String at(String position, Instant time) {
+        return position != null ? "lsn:" + position : "time:" + time;
     }
 
     /** Both sides checked before either is opened: a wrong URL opens (and creates) nothing. */
