@@ -12,10 +12,12 @@ import java.util.List;
 import java.util.Objects;
 import java.util.Properties;
 import java.util.Set;
+import java.util.function.Consumer;
 
 /**
  * What {@link Reconciler#reconcile} compares: one source table with its target copy, by key and row checksum.
- * Immutable; build with {@link #of} and refine with the {@code with…} methods.
+ * Immutable and always valid (the compact constructor checks every setting); build with {@link #of}, which holds the
+ * defaults, and refine with the {@code with…} methods.
  *
  * @param source          the source database
  * @param sourceTable     the source table, {@code schema.table} or {@code table} (SQLite)
@@ -76,43 +78,66 @@ public record ReconcileRequest(Endpoint source, TableId sourceTable, Endpoint ta
     }
 
     public ReconcileRequest withKeyColumns(List<String> keys) {
-        return new ReconcileRequest(source, sourceTable, target, targetTable, keys, excludedColumns, settle, segmentRows,
-                keyLimit, positionColumn, progress, listener);
+        return edit(b -> b.keyColumns = keys);
     }
 
     public ReconcileRequest withExcludedColumns(Set<String> excluded) {
-        return new ReconcileRequest(source, sourceTable, target, targetTable, keyColumns, excluded, settle, segmentRows,
-                keyLimit, positionColumn, progress, listener);
+        return edit(b -> b.excludedColumns = excluded);
     }
 
     public ReconcileRequest withSettle(Duration d) {
-        return new ReconcileRequest(source, sourceTable, target, targetTable, keyColumns, excludedColumns, d, segmentRows,
-                keyLimit, positionColumn, progress, listener);
+        return edit(b -> b.settle = d);
     }
 
     public ReconcileRequest withSegmentRows(int rows) {
-        return new ReconcileRequest(source, sourceTable, target, targetTable, keyColumns, excludedColumns, settle, rows,
-                keyLimit, positionColumn, progress, listener);
+        return edit(b -> b.segmentRows = rows);
     }
 
     public ReconcileRequest withKeyLimit(int limit) {
-        return new ReconcileRequest(source, sourceTable, target, targetTable, keyColumns, excludedColumns, settle, segmentRows,
-                limit, positionColumn, progress, listener);
+        return edit(b -> b.keyLimit = limit);
     }
 
     public ReconcileRequest withPositionColumn(String column) {
-        return new ReconcileRequest(source, sourceTable, target, targetTable, keyColumns, excludedColumns, settle, segmentRows,
-                keyLimit, column, progress, listener);
+        return edit(b -> b.positionColumn = column);
     }
 
     public ReconcileRequest withProgress(PrintStream out) {
-        return new ReconcileRequest(source, sourceTable, target, targetTable, keyColumns, excludedColumns, settle, segmentRows,
-                keyLimit, positionColumn, out, listener);
+        return edit(b -> b.progress = out);
     }
 
     public ReconcileRequest withListener(Listener l) {
-        return new ReconcileRequest(source, sourceTable, target, targetTable, keyColumns, excludedColumns, settle, segmentRows,
-                keyLimit, positionColumn, progress, l);
+        return edit(b -> b.listener = l);
+    }
+
+    /** This request with one setting changed; the new request is validated like any other. */
+    private ReconcileRequest edit(Consumer<Copy> change) {
+        Copy b = new Copy(this);
+        change.accept(b);
+        return new ReconcileRequest(source, sourceTable, target, targetTable, b.keyColumns, b.excludedColumns, b.settle,
+                b.segmentRows, b.keyLimit, b.positionColumn, b.progress, b.listener);
+    }
+
+    /** The refinable settings of a request, copied for one {@code with…} call. */
+    private static final class Copy {
+        List<String> keyColumns;
+        Set<String> excludedColumns;
+        Duration settle;
+        int segmentRows;
+        int keyLimit;
+        String positionColumn;
+        PrintStream progress;
+        Listener listener;
+
+        Copy(ReconcileRequest r) {
+            keyColumns = r.keyColumns;
+            excludedColumns = r.excludedColumns;
+            settle = r.settle;
+            segmentRows = r.segmentRows;
+            keyLimit = r.keyLimit;
+            positionColumn = r.positionColumn;
+            progress = r.progress;
+            listener = r.listener;
+        }
     }
 
     /**
