@@ -52,12 +52,12 @@ public final class CanonicalValues {
         }
         String fast = switch (kind) {
             case TEXT -> raw;
-            case INTEGER -> plainInteger(raw) ? raw : null;
+            case INTEGER -> PlainShapes.plainInteger(raw, 0, raw.length()) ? raw : null;
             case DECIMAL -> plainDecimal(raw);
             case BOOLEAN -> booleanText(raw);
             case TIMESTAMPTZ -> dateTime(raw, true);
             case TIMESTAMP -> dateTime(raw, false);
-            case DATE -> raw.length() == 10 && datePart(raw) ? raw : null;
+            case DATE -> raw.length() == 10 && PlainShapes.datePart(raw, 0) ? raw : null;
             case TIME -> time(raw);
             case BYTES -> raw.length() >= 2 && raw.charAt(0) == '\\' && raw.charAt(1) == 'x' ? lowerHex(raw) : null;
             case FLOAT -> null;
@@ -117,59 +117,13 @@ public final class CanonicalValues {
         return b.toString();
     }
 
-    private static boolean plainInteger(String s) {
-        int n = s.length();
-        int i = s.startsWith("-") ? 1 : 0;
-        if (i == n || n - i > 18) {
-            return false;
-        }
-        if (s.charAt(i) == '0') {
-            return n - i == 1 && i == 0;
-        }
-        for (; i < n; i++) {
-            char c = s.charAt(i);
-            if (c < '0' || c > '9') {
-                return false;
-            }
-        }
-        return true;
-    }
-
-    /** {@code -?(0|[1-9][0-9]*)(\.[0-9]+)?} without trailing fraction zeros, or null for any other shape. */
+    /** A plain decimal without trailing fraction zeros ({@link PlainShapes#plainDecimalEnd}), or null for any other shape. */
     private static String plainDecimal(String s) {
-        int n = s.length();
-        int start = s.startsWith("-") ? 1 : 0;
-        int i = start;
-        int dot = -1;
-        for (; i < n; i++) {
-            char c = s.charAt(i);
-            if (c == '.') {
-                if (dot >= 0) {
-                    return null;
-                }
-                dot = i;
-            } else if (c < '0' || c > '9') {
-                return null;
-            }
-        }
-        int intEnd = dot < 0 ? n : dot;
-        if (intEnd == start || (s.charAt(start) == '0' && intEnd - start > 1) || dot == n - 1) {
+        int end = PlainShapes.plainDecimalEnd(s, 0, s.length());
+        if (end < 0) {
             return null;
         }
-        int end = n;
-        if (dot >= 0) {
-            while (s.charAt(end - 1) == '0') {
-                end--;
-            }
-            if (end == dot + 1) {
-                end = dot;
-            }
-        }
-        String out = end == n ? s : s.substring(0, end);
-        if (out.equals("0") || out.equals("-0")) {
-            return "0";
-        }
-        return out;
+        return PlainShapes.zero(s, 0, end) ? "0" : s.substring(0, end);
     }
 
     private static String booleanText(String s) {
@@ -180,40 +134,16 @@ public final class CanonicalValues {
         };
     }
 
-    private static boolean digits(String s, int from, int to) {
-        for (int i = from; i < to; i++) {
-            char c = s.charAt(i);
-            if (c < '0' || c > '9') {
-                return false;
-            }
-        }
-        return true;
-    }
-
-    private static boolean datePart(String s) {
-        return digits(s, 0, 4) && s.charAt(4) == '-' && digits(s, 5, 7) && s.charAt(7) == '-' && digits(s, 8, 10);
-    }
-
     /**
      * {@code YYYY-MM-DD[ T]HH:MM:SS[.f{1,9}]} with, for zoned values, {@code Z}, {@code +00}, {@code +00:00} or
      * nothing (zone-less engines store UTC) → {@code YYYY-MM-DDTHH:MM:SS.ffffff} (nine digits when there are
      * nanoseconds) + {@code Z} for zoned values; null for any other shape.
      */
     private static String dateTime(String s, boolean zoned) {
-        int n = s.length();
-        if (n < 19 || !datePart(s) || (s.charAt(10) != ' ' && s.charAt(10) != 'T') || !timePart(s, 11)) {
+        if (!PlainShapes.dateTimeHead(s, 0, s.length())) {
             return null;
         }
-        int end = n;
-        if (zoned) {
-            if (s.endsWith("Z")) {
-                end = n - 1;
-            } else if (s.endsWith("+00")) {
-                end = n - 3;
-            } else if (s.endsWith("+00:00")) {
-                end = n - 6;
-            }
-        }
+        int end = zoned ? PlainShapes.beforeUtc(s, 0, s.length()) : s.length();
         StringBuilder b = new StringBuilder(zoned ? 27 : 26).append(s, 0, 10).append('T').append(s, 11, 19);
         if (!fraction(s, 19, end, b)) {
             return null;
@@ -222,29 +152,21 @@ public final class CanonicalValues {
     }
 
     private static String time(String s) {
-        if (s.length() < 8 || !timePart(s, 0)) {
+        if (s.length() < 8 || !PlainShapes.timePart(s, 0)) {
             return null;
         }
         StringBuilder b = new StringBuilder(15).append(s, 0, 8);
         return fraction(s, 8, s.length(), b) ? b.toString() : null;
     }
 
-    private static boolean timePart(String s, int at) {
-        return s.length() >= at + 8 && digits(s, at, at + 2) && s.charAt(at + 2) == ':' && digits(s, at + 3, at + 5)
-                && s.charAt(at + 5) == ':' && digits(s, at + 6, at + 8);
-    }
-
     /** Appends {@code .ffffff} (or nine digits) for an optional fraction {@code s[from, end)}; false on any other shape. */
     private static boolean fraction(String s, int from, int end, StringBuilder b) {
-        int digits = 0;
-        if (from < end) {
-            if (s.charAt(from) != '.' || end - from - 1 < 1 || end - from - 1 > 9 || !digits(s, from + 1, end)) {
-                return false;
-            }
-            digits = end - from - 1;
+        if (!PlainShapes.fraction(s, from, end)) {
+            return false;
         }
+        int digits = from == end ? 0 : end - from - 1;
         b.append('.');
-        if (digits > 6 && !s.substring(from + 7, end).chars().allMatch(c -> c == '0')) {
+        if (PlainShapes.nanos(s, from, end)) {
             b.append(s, from + 1, end);
             b.append("000000000", 0, 9 - digits);
         } else {

@@ -15,7 +15,7 @@ final class FieldBytes {
      * Feeds one UTF-8 value: in place when it is ASCII (and, for COPY, free of escapes), else decoded first.
      */
     static void feed(byte[] d, int from, int to, ValueKind kind, RowHash h, AsciiView view, boolean copyEscapes) {
-        if (!ByteFeed.feed(d, from, to, kind, h, copyEscapes)) {
+        if (!ByteFeed.feed(d, from, to, kind, h, view, copyEscapes)) {
             String text = copyEscapes ? CopyParser.unescape(d, from, to) : new String(d, from, to - from, StandardCharsets.UTF_8);
             CanonicalFeed.feed(text, 0, text.length(), kind, h);
             return;

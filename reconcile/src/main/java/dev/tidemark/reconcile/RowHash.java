@@ -61,22 +61,6 @@ final class RowHash {
         }
     }
 
-    /** Bytes known to be ASCII, as characters. */
-    void bytes(byte[] d, int from, int to) {
-        int i = from;
-        while (n != 0 && i < to) {
-            unit(d[i++]);
-        }
-        long x = h;
-        for (; i + 3 <= to; i += 3) {
-            x = (x ^ (d[i] | (long) d[i + 1] << 17 | (long) d[i + 2] << 34)) * PRIME;
-        }
-        h = x;
-        while (i < to) {
-            unit(d[i++]);
-        }
-    }
-
     void chars(String s) {
         chars(s, 0, s.length());
     }
@@ -93,10 +77,7 @@ final class RowHash {
         while (n != 0 && i < to) {
             byte b = d[i++];
             if (b < 0 || noBackslash && b == '\\') {
-                h = savedH;
-                acc = savedAcc;
-                n = savedN;
-                return false;
+                return restore(savedH, savedAcc, savedN);
             }
             unit(b);
         }
@@ -106,10 +87,7 @@ final class RowHash {
             byte b1 = d[i + 1];
             byte b2 = d[i + 2];
             if ((b0 | b1 | b2) < 0 || noBackslash && (b0 == '\\' || b1 == '\\' || b2 == '\\')) {
-                h = savedH;
-                acc = savedAcc;
-                n = savedN;
-                return false;
+                return restore(savedH, savedAcc, savedN);
             }
             x = (x ^ (b0 | (long) b1 << 17 | (long) b2 << 34)) * PRIME;
         }
@@ -117,14 +95,19 @@ final class RowHash {
         while (i < to) {
             byte b = d[i++];
             if (b < 0 || noBackslash && b == '\\') {
-                h = savedH;
-                acc = savedAcc;
-                n = savedN;
-                return false;
+                return restore(savedH, savedAcc, savedN);
             }
             unit(b);
         }
         return true;
+    }
+
+    /** Puts the state back as it was before a value that could not be fed; returns false. */
+    private boolean restore(long savedH, long savedAcc, int savedN) {
+        h = savedH;
+        acc = savedAcc;
+        n = savedN;
+        return false;
     }
 
     /** Ends one value. */
