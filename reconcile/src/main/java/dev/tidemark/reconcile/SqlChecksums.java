@@ -31,7 +31,7 @@ import java.util.function.LongConsumer;
  * and on MariaDB the same text from {@code CAST(… AS CHAR)}, {@code TRIM(TRAILING …)}, {@code DATE_FORMAT(…, '%Y-%m-%dT%H:%i:%s.%f')}
  * and {@code CAST(CONV(SUBSTR(MD5(…), 1, 15), 16, 10) AS UNSIGNED)}. The value text is the canonical text
  * {@link CanonicalValues#ofText} gives in Java (an IT holds them together), lossless, and never NULL for a value,
- * so a NULL can never checksum like a value ({@code infinity} against NULL once did).
+ * so a NULL can never checksum like a value (not even {@code infinity}).
  *
  * <p>The verdict on a segment whose checksums differ always comes from the row-by-row comparison, which normalises
  * in Java on both sides. A normalisation the two engines happened to render differently would therefore cost time
