@@ -263,25 +263,7 @@ public final class EnvelopeDecoder {
         String logical = type.logicalName() == null ? "" : type.logicalName();
         switch (type.connectType()) {
             case "int8", "int16", "int32", "int64" -> {
-                if (ColumnType.MICRO_DURATION.equals(logical)) {
-                    throw new IllegalArgumentException("an interval sent as " + ColumnType.MICRO_DURATION + " (Debezium's"
-                            + " interval.handling.mode=numeric, its default) has lost its months and days; set"
-                            + " interval.handling.mode=string on the Debezium connector");
-                }
-                long n = v.asLong();
-                return switch (logical) {
-                    case ColumnType.DATE, ColumnType.CONNECT_DATE -> LocalDate.ofEpochDay(n);
-                    case ColumnType.TIME_MILLIS -> LocalTime.ofNanoOfDay(n * 1_000_000L);
-                    case ColumnType.TIME_MICROS -> LocalTime.ofNanoOfDay(n * 1_000L);
-                    case ColumnType.TIME_NANOS -> LocalTime.ofNanoOfDay(n);
-                    case ColumnType.TIMESTAMP_MILLIS, ColumnType.CONNECT_TIMESTAMP ->
-                            LocalDateTime.ofEpochSecond(Math.floorDiv(n, 1000L), (int) Math.floorMod(n, 1000L) * 1_000_000, ZoneOffset.UTC);
-                    case ColumnType.TIMESTAMP_MICROS ->
-                            LocalDateTime.ofEpochSecond(Math.floorDiv(n, 1_000_000L), (int) Math.floorMod(n, 1_000_000L) * 1_000, ZoneOffset.UTC);
-                    case ColumnType.TIMESTAMP_NANOS ->
-                            LocalDateTime.ofEpochSecond(Math.floorDiv(n, 1_000_000_000L), (int) Math.floorMod(n, 1_000_000_000L), ZoneOffset.UTC);
-                    default -> n;
-                };
+                return integral(logical, v.asLong());
             }
             case "float", "double", "float32", "float64" -> {
                 if (v.isTextual()) {
@@ -318,5 +300,27 @@ public final class EnvelopeDecoder {
                 return v.isValueNode() ? v.asText() : v.toString();
             }
         }
+    }
+
+    /** An integer value: a date, time or timestamp when its logical type says so, else the number. */
+    private static Object integral(String logical, long n) {
+        if (ColumnType.MICRO_DURATION.equals(logical)) {
+            throw new IllegalArgumentException("an interval sent as " + ColumnType.MICRO_DURATION + " (Debezium's"
+                    + " interval.handling.mode=numeric, its default) has lost its months and days; set"
+                    + " interval.handling.mode=string on the Debezium connector");
+        }
+        return switch (logical) {
+            case ColumnType.DATE, ColumnType.CONNECT_DATE -> LocalDate.ofEpochDay(n);
+            case ColumnType.TIME_MILLIS -> LocalTime.ofNanoOfDay(n * 1_000_000L);
+            case ColumnType.TIME_MICROS -> LocalTime.ofNanoOfDay(n * 1_000L);
+            case ColumnType.TIME_NANOS -> LocalTime.ofNanoOfDay(n);
+            case ColumnType.TIMESTAMP_MILLIS, ColumnType.CONNECT_TIMESTAMP ->
+                    LocalDateTime.ofEpochSecond(Math.floorDiv(n, 1000L), (int) Math.floorMod(n, 1000L) * 1_000_000, ZoneOffset.UTC);
+            case ColumnType.TIMESTAMP_MICROS ->
+                    LocalDateTime.ofEpochSecond(Math.floorDiv(n, 1_000_000L), (int) Math.floorMod(n, 1_000_000L) * 1_000, ZoneOffset.UTC);
+            case ColumnType.TIMESTAMP_NANOS ->
+                    LocalDateTime.ofEpochSecond(Math.floorDiv(n, 1_000_000_000L), (int) Math.floorMod(n, 1_000_000_000L), ZoneOffset.UTC);
+            default -> n;
+        };
     }
 }

@@ -41,12 +41,12 @@ package dev.tidemark.event;
  *
  * <h2>Versions and compatibility</h2>
  * Encodings are stored in users' targets (row position columns, {@code tidemark_table_positions}), so they never
- * change meaning. Version 1 ({@code lsn:<16 hex>}, 2026-11 foundation) is still written for envelopes without
+ * change meaning. Version 1 ({@code lsn:<16 hex>}) is still written for envelopes without
  * Debezium's {@code sequence} field; version 2 ({@code :v2:} after the ordering LSN) for Debezium's ordering. A
  * version 1 row sorts just before version 2 positions of the same LSN, so rows stored in the old form order sensibly
  * against new events without a migration. A new version must keep this shape ({@code lsn:<order>:v<N>:…}) and its
  * byte order; {@link #decode} refuses a version it does not know instead of guessing. Watermark positions: version 1
- * ({@code cursor:<value>}) until 2026-11, version 2 ({@code cursor@<run>:<value>}) since; {@code "@"} sorts after
+ * ({@code cursor:<value>}) is read, version 2 ({@code cursor@<run>:<value>}) written; {@code "@"} sorts after
  * {@code ":"}, so every stored version 1 row sorts before any version 2 read (the first numbered run wins over rows
  * copied before runs were numbered) and still before every WAL position ({@code "cursor"} &lt; {@code "lsn:"}).
  */

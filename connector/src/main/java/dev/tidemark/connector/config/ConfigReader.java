@@ -7,7 +7,9 @@ import com.fasterxml.jackson.databind.node.MissingNode;
 import dev.tidemark.jdbc.UrlMask;
 import java.io.IOException;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import java.util.function.Function;
 import java.util.regex.Matcher;
@@ -138,6 +140,13 @@ public final class ConfigReader {
         }
         invalid(key, raw, "expected true or false");
         return fallback;
+    }
+
+    /** The mapping under {@code field} as text values, each substituted ({@code key.<name>} in problems); empty when absent. */
+    public Map<String, String> properties(JsonNode parent, String field, String key) {
+        Map<String, String> out = new LinkedHashMap<>();
+        parent.path(field).fields().forEachRemaining(e -> out.put(e.getKey(), substitute(key + "." + e.getKey(), e.getValue().asText())));
+        return out;
     }
 
     /** Replaces {@code ${NAME}} / {@code ${NAME:-default}}; an unset variable without default is a problem. */

@@ -1,14 +1,10 @@
 package dev.tidemark.connector.config;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
 import dev.tidemark.event.TableId;
 import dev.tidemark.jdbc.Durations;
 import dev.tidemark.jdbc.JdbcEndpoints;
 import dev.tidemark.sink.jdbc.SinkOptions;
-import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -78,8 +74,8 @@ public final class PipelineConfigParser {
     private final ConfigReader reader;
     private final List<String> problems;
 
-    private PipelineConfigParser(Function<String, String> env) {
-        this.reader = new ConfigReader(env);
+    private PipelineConfigParser(ConfigReader reader) {
+        this.reader = reader;
         this.problems = reader.problems();
     }
 
@@ -88,31 +84,12 @@ public final class PipelineConfigParser {
     }
 
     public static PipelineConfig parse(Path file, Function<String, String> env) {
-        String text;
-        try {
-            text = Files.readString(file);
-        } catch (IOException e) {
-            throw new ConfigException(file.toString(), List.of("cannot read file: " + e.getMessage()));
-        }
-        return parse(text, file.toString(), file.toAbsolutePath().getParent(), env);
+        return parse(ConfigFile.read(file), file.toString(), file.toAbsolutePath().getParent(), env);
     }
 
     public static PipelineConfig parse(String yaml, String sourceName, Path baseDir, Function<String, String> env) {
-        JsonNode root;
-        try {
-            root = new ObjectMapper(new YAMLFactory()).readTree(yaml);
-        } catch (IOException e) {
-            throw new ConfigException(sourceName, List.of(ConfigReader.yamlError(e)));
-        }
-        if (root == null || !root.isObject()) {
-            throw new ConfigException(sourceName, List.of("expected a mapping with keys " + TOP));
-        }
-        PipelineConfigParser p = new PipelineConfigParser(env);
-        PipelineConfig config = p.build(root, baseDir == null ? Path.of(".") : baseDir);
-        if (!p.problems.isEmpty()) {
-            throw new ConfigException(sourceName, p.problems);
-        }
-        return config;
+        return ConfigFile.parse(yaml, sourceName, TOP, env,
+                (reader, root) -> new PipelineConfigParser(reader).build(root, baseDir == null ? Path.of(".") : baseDir));
     }
 
     private PipelineConfig build(JsonNode root, Path baseDir) {
@@ -121,15 +98,34 @@ public final class PipelineConfigParser {
         if (name != null && !NAME.matcher(name).matches()) {
             invalid("name", name, "use letters, digits, '_', '.', '-'");
         }
-        String safe = name == null ? "pipeline" : name.replaceAll("[^A-Za-z0-9_]", "_").toLowerCase();
+        SourceConfig source = source(section(root, "source", SOURCE), name);
+        KafkaConfig kafka = kafka(section(root, "kafka", KAFKA), name, source.tables());
+        TargetConfig target = target(section(root, "target", TARGET), baseDir, source.tables());
+        String state = text(root, "stateDir", "tidemark-state", false);
+        Path stateDir = state == null ? baseDir : baseDir.resolve(state).normalize();
+        return new PipelineConfig(name, source, kafka, target, stateDir, observability(root));
+    }
 
-        JsonNode s = section(root, "source", SOURCE);
+    private SourceConfig source(JsonNode s, String name) {
+        String safe = name == null ? "pipeline" : name.replaceAll("[^A-Za-z0-9_]", "_").toLowerCase();
         String url = text(s, "source.url", null, true);
         if (url != null && !url.startsWith("jdbc:postgresql://")) {
             invalid("source.url", url, "CDC needs a jdbc:postgresql://host:port/database URL");
         }
+        List<TableId> tables = tables(s);
+        List<SourceConfig.ColumnId> excluded = excludeColumns(s, tables);
+        return new SourceConfig(url, text(s, "source.user", "postgres", false),
+                Secret.of(text(s, "source.password", "", false)),
+                text(s, "source.slot", "tidemark_" + safe, false), text(s, "source.publication", "tidemark_" + safe, false),
+                tables, bool(s, "source.setReplicaIdentityFull", true),
+                Duration.ofMillis(integer(s, "source.pollIntervalMs", 10, 1, 60_000)), excluded,
+                heartbeatInterval(s), debezium(s, !excluded.isEmpty()));
+    }
+
+    /** {@code source.tables}: a non-empty list of {@code schema.table}. */
+    private List<TableId> tables(JsonNode source) {
         List<TableId> tables = new ArrayList<>();
-        JsonNode t = reader.list(s, "tables", "source.tables", "[public.orders, public.customers]");
+        JsonNode t = reader.list(source, "tables", "source.tables", "[public.orders, public.customers]");
         if (t != null && t.isEmpty()) {
             problems.add("Missing value for configuration source.tables: list the captured tables as schema.table");
         } else if (t != null) {
@@ -142,27 +138,18 @@ public final class PipelineConfigParser {
                 }
             }
         }
-        List<SourceConfig.ColumnId> excluded = excludeColumns(s, tables);
-        SourceConfig source = new SourceConfig(url, text(s, "source.user", "postgres", false),
-                Secret.of(text(s, "source.password", "", false)),
-                text(s, "source.slot", "tidemark_" + safe, false), text(s, "source.publication", "tidemark_" + safe, false),
-                tables, bool(s, "source.setReplicaIdentityFull", true),
-                Duration.ofMillis(integer(s, "source.pollIntervalMs", 10, 1, 60_000)), excluded,
-                heartbeatInterval(s), debezium(s, !excluded.isEmpty()));
+        return tables;
+    }
 
-        JsonNode k = section(root, "kafka", KAFKA);
-        Map<String, String> props = new LinkedHashMap<>();
-        Iterator<Map.Entry<String, JsonNode>> it = k.path("properties").fields();
-        while (it.hasNext()) {
-            Map.Entry<String, JsonNode> e = it.next();
-            props.put(e.getKey(), substitute("kafka.properties." + e.getKey(), e.getValue().asText()));
-        }
+    private KafkaConfig kafka(JsonNode k, String name, List<TableId> tables) {
+        Map<String, String> props = reader.properties(k, "properties", "kafka.properties");
         String prefix = text(k, "kafka.topicPrefix", name, false);
-        KafkaConfig kafka = new KafkaConfig(text(k, "kafka.bootstrapServers", null, true), prefix,
+        return new KafkaConfig(text(k, "kafka.bootstrapServers", null, true), prefix,
                 integer(k, "kafka.partitions", 1, 1, 10_000), (short) integer(k, "kafka.replicationFactor", 1, 1, 7), props,
                 TopicsSection.read(reader, k, prefix, tables));
+    }
 
-        JsonNode g = section(root, "target", TARGET);
+    private TargetConfig target(JsonNode g, Path baseDir, List<TableId> tables) {
         String targetUrl = JdbcEndpoints.relativeTo(text(g, "target.url", null, true), baseDir);
         if (targetUrl != null && !targetUrl.startsWith("jdbc:")) {
             invalid("target.url", targetUrl, "expected a JDBC URL such as jdbc:sqlite:replica.db");
@@ -170,14 +157,10 @@ public final class PipelineConfigParser {
             JdbcEndpoints.refusal(JdbcEndpoints.Side.TARGET, targetUrl)
                     .ifPresent(why -> problems.add("Invalid configuration target.url: " + why));
         }
-        TargetConfig target = new TargetConfig(targetUrl, text(g, "target.user", null, false),
+        return new TargetConfig(targetUrl, text(g, "target.user", null, false),
                 Secret.of(text(g, "target.password", "", false)), integer(g, "target.batchSize", 2000, 1, 1_000_000),
                 text(g, "target.positionColumn", SinkOptions.DEFAULT_POSITION_COLUMN, false), bool(g, "target.applyTruncate", false),
                 deleteMode(g), text(g, "target.deadLetterTopic", null, false), TargetTablesSection.read(reader, g, tables));
-
-        String state = text(root, "stateDir", "tidemark-state", false);
-        Path stateDir = state == null ? baseDir : baseDir.resolve(state).normalize();
-        return new PipelineConfig(name, source, kafka, target, stateDir, observability(root));
     }
 
     /** {@code observability}: absent means off; present needs a port. */

@@ -1,6 +1,7 @@
 package dev.tidemark.connector.debezium;
 
 import dev.tidemark.connector.config.PipelineConfig;
+import dev.tidemark.connector.config.SourceConfig;
 import dev.tidemark.event.TableId;
 import java.util.Properties;
 import java.util.stream.Collectors;
@@ -15,7 +16,7 @@ final class CaptureSettings {
     static final int PRODUCER_BATCH_BYTES = 1 << 20;
     /**
      * The largest change event capture sends unless {@code kafka.properties} sets {@code max.request.size}: 16 MiB
-     * (Kafka's own default, 1 MB, stopped capture on the first row holding a document of a few megabytes; with
+     * (Kafka's own default, 1 MB, would stop capture on the first row holding a document of a few megabytes; with
      * REPLICA IDENTITY FULL an update carries the row twice). Capture's topics accept it ({@link #topicMaxMessageBytes}).
      */
     static final int MAX_EVENT_BYTES = 16 << 20;
@@ -57,29 +58,47 @@ final class CaptureSettings {
      * dev.tidemark.connector.config.DebeziumPassThrough} refuses those), then everything Tidemark's guarantees rest on.
      */
     static Properties engine(PipelineConfig config, CaptureStart startMode) {
-        var s = config.source();
         Properties p = new Properties();
         // source.debezium first: every key Tidemark sets below is one DebeziumPassThrough refuses, so none is overridden
-        p.putAll(s.debezium());
+        p.putAll(config.source().debezium());
         p.setProperty("name", config.name());
         p.setProperty("connector.class", "io.debezium.connector.postgresql.PostgresConnector");
         p.setProperty("offset.storage", DurableOffsetBackingStore.class.getName());
         p.setProperty(DurableOffsetBackingStore.FILE_PROPERTY, config.offsetsFile().toString());
         p.setProperty("offset.flush.interval.ms", "1000");
+        connection(config.source(), p);
+        topics(config, p);
+        captured(config.source(), startMode, p);
+        tuning(p);
+        exactValues(p);
+        p.setProperty("errors.max.retries", "5");
+        p.setProperty("record.processing.order", "ORDERED");
+        return p;
+    }
+
+    private static void connection(SourceConfig s, Properties p) {
         p.setProperty("database.hostname", s.host());
         p.setProperty("database.port", Integer.toString(s.port()));
         p.setProperty("database.user", s.user());
         p.setProperty("database.password", s.password().reveal());
         p.setProperty("database.dbname", s.database());
-        p.setProperty("topic.prefix", config.kafka().topicPrefix());
-        // each table's topic by Tidemark's naming rule (TopicNames), the name the topics were created with
-        p.setProperty("topic.naming.strategy", TidemarkTopicNaming.class.getName());
-        p.setProperty(TidemarkTopicNaming.TOPICS_PROPERTY, dev.tidemark.connector.config.TopicNames.encode(config.kafka().topics()));
         p.setProperty("plugin.name", "pgoutput");
         p.setProperty("slot.name", s.slot());
         p.setProperty("publication.name", s.publication());
         p.setProperty("publication.autocreate.mode", "filtered");
         PublicationSpec.configure(p); // a partitioned table's changes arrive under its root's name
+        p.setProperty("poll.interval.ms", Long.toString(s.pollInterval().toMillis()));
+    }
+
+    private static void topics(PipelineConfig config, Properties p) {
+        p.setProperty("topic.prefix", config.kafka().topicPrefix());
+        // each table's topic by Tidemark's naming rule (TopicNames), the name the topics were created with
+        p.setProperty("topic.naming.strategy", TidemarkTopicNaming.class.getName());
+        p.setProperty(TidemarkTopicNaming.TOPICS_PROPERTY, dev.tidemark.connector.config.TopicNames.encode(config.kafka().topics()));
+    }
+
+    /** Which tables, columns, operations and messages are captured, and whether a snapshot comes first. */
+    private static void captured(SourceConfig s, CaptureStart startMode, Properties p) {
         p.setProperty("table.include.list", s.tables().stream().map(CaptureSettings::tableRegex).collect(Collectors.joining(",")));
         if (!s.excludeColumns().isEmpty()) {
             p.setProperty("column.exclude.list", s.excludeColumns().stream()
@@ -95,8 +114,14 @@ final class CaptureSettings {
         Heartbeats.configure(s, p);
         // one table re-snapshotted while the others stream (tidemark snapshot, a table added or re-created)
         SnapshotSignals.configure(s, p);
-        p.setProperty("poll.interval.ms", Long.toString(s.pollInterval().toMillis()));
-        // tuning defaults, each unless source.debezium sets it (they pass through DebeziumPassThrough)
+        p.setProperty("tombstones.on.delete", "true");
+        // Debezium skips truncates by default ("t"): the target would silently keep every truncated row. Emit them; a
+        // sink without target.applyTruncate stops on one, naming the table, instead of keeping the rows.
+        p.setProperty("skipped.operations", "none");
+    }
+
+    /** Tuning defaults, each unless {@code source.debezium} sets it (they pass through DebeziumPassThrough). */
+    private static void tuning(Properties p) {
         // Debezium's lag statistics (a DDSketch per event, fed through a queue of 1,000 drained by one thread) are read by
         // nothing in Tidemark; during a backlog the queue overflows and every dropped sample is a WARN line
         // (MeasurementCollector "queue is full"). Off, each sample costs the publisher nothing and it keeps up.
@@ -111,6 +136,10 @@ final class CaptureSettings {
         p.putIfAbsent("driver.adaptiveFetch", "true");
         p.putIfAbsent("driver.maxResultBuffer", Long.toString(SNAPSHOT_FETCH_BYTES));
         p.putIfAbsent("driver.adaptiveFetchMaximum", "10240");
+    }
+
+    /** Values travel exactly, with their source types, and one Debezium cannot convert stops capture. */
+    private static void exactValues(Properties p) {
         // Exact decimals: unscaled bytes + scale in the schema (JSON schemas stay on), never a double.
         p.setProperty("decimal.handling.mode", "precise");
         // ... and an unconstrained numeric keeps its scale (Debezium's own conversion strips trailing zeros)
@@ -120,19 +149,12 @@ final class CaptureSettings {
         // Exact intervals: ISO-8601 with years, months, days and seconds apart (the default is an approximate count of
         // microseconds, a month taken as 30.4375 days).
         p.setProperty("interval.handling.mode", "string");
-        p.setProperty("tombstones.on.delete", "true");
-        // Debezium skips truncates by default ("t"): the target would silently keep every truncated row. Emit them; a
-        // sink without target.applyTruncate stops on one, naming the table, instead of keeping the rows.
-        p.setProperty("skipped.operations", "none");
         p.setProperty("include.unknown.datatypes", "true");
         // A value Debezium cannot convert (numeric NaN/Infinity without a decimal form, …) stops capture naming the
         // column; the default ("warn") sends the row with NULL in its place.
         p.setProperty("event.converting.failure.handling.mode", "fail");
         // Source column type, length and scale in the schema parameters: the sink maps types exactly.
         p.setProperty("column.propagate.source.type", ".*");
-        p.setProperty("errors.max.retries", "5");
-        p.setProperty("record.processing.order", "ORDERED");
-        return p;
     }
 
     /** The largest change event capture sends: {@code kafka.properties} {@code max.request.size}, else {@link #MAX_EVENT_BYTES}. */

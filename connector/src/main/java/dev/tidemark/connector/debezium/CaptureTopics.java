@@ -153,7 +153,7 @@ final class CaptureTopics {
     /**
      * Waits until every partition of every topic has a leader, asking the broker afresh each time. A broker that just
      * created a topic can still answer "unknown topic" to a describe, and its first batches NOT_LEADER_OR_FOLLOWER
-     * (which an idempotent producer with several requests in flight was seen here to turn into a long
+     * (which an idempotent producer with several requests in flight can turn into a long
      * OUT_OF_ORDER_SEQUENCE_NUMBER loop): both mean "not yet".
      */
     private static void awaitLeaders(Admin admin, PipelineConfig config) throws InterruptedException, TimeoutException {

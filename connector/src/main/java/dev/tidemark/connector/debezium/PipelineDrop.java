@@ -114,36 +114,9 @@ public final class PipelineDrop {
     /** Removes every item of {@code inventory}; returns one line per item removed. */
     public static List<String> remove(PipelineConfig config, DropPlan.Inventory inventory) {
         List<String> done = new ArrayList<>();
-        var source = config.source();
         if (inventory.slotExists() || inventory.publicationExists() || !inventory.identities().isEmpty()) {
-            try (Connection c = new SourceSlots(source).connect()) {
-                if (inventory.slotExists()) {
-                    try (PreparedStatement ps = c.prepareStatement("SELECT pg_drop_replication_slot(slot_name) FROM pg_replication_slots "
-                            + "WHERE slot_name = ? AND database = current_database()")) {
-                        ps.setString(1, source.slot());
-                        ps.execute();
-                    } catch (SQLException e) {
-                        throw new IllegalStateException("cannot drop replication slot \"" + source.slot() + "\": " + e.getMessage()
-                                + " (if capture started again meanwhile, stop it and run tidemark drop again)", e);
-                    }
-                    done.add("dropped replication slot \"" + source.slot() + "\"");
-                }
-                if (inventory.publicationExists()) {
-                    try (Statement s = c.createStatement()) {
-                        s.execute("DROP PUBLICATION IF EXISTS " + Databases.forUrl(source.jdbcUrl()).quote(source.publication()));
-                    } catch (SQLException e) {
-                        throw new IllegalStateException("cannot drop publication \"" + source.publication() + "\": " + e.getMessage()
-                                + " (it needs the owner of the publication or a superuser as source.user)", e);
-                    }
-                    done.add("dropped publication \"" + source.publication() + "\"");
-                }
-                try {
-                    done.addAll(ReplicaIdentities.restore(c, inventory.identities()));
-                } catch (SQLException e) {
-                    throw new IllegalStateException("cannot restore the replica identity Tidemark replaced: " + e.getMessage()
-                            + " (it needs the owner of the table as source.user; the record stays in "
-                            + ReplicaIdentities.fileFor(config) + " for the next tidemark drop)", e);
-                }
+            try (Connection c = new SourceSlots(config.source()).connect()) {
+                done.addAll(removeFromSource(c, config, inventory));
             } catch (SQLException e) {
                 throw new IllegalStateException("cannot connect to the source of pipeline " + config.name() + ": " + e.getMessage(), e);
             }
@@ -153,20 +126,65 @@ public final class PipelineDrop {
         }
         inventory.objects().signalTable().ifPresent(t -> done.add(dropSignalTable(config, t)));
         if (!inventory.topics().isEmpty()) {
-            try (Admin admin = Admin.create(config.kafka().adminProperties())) {
-                admin.deleteTopics(inventory.topics()).all().get(KAFKA_WAIT_SECONDS, TimeUnit.SECONDS);
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                throw new IllegalStateException("interrupted while deleting topics " + inventory.topics(), e);
-            } catch (ExecutionException | TimeoutException e) {
-                throw new IllegalStateException("cannot delete topics " + inventory.topics() + " on " + config.kafka().bootstrapServers()
-                        + ": " + (e.getCause() == null ? "no answer within " + KAFKA_WAIT_SECONDS + " s" : e.getCause().getMessage()), e);
-            }
+            deleteTopics(config, inventory.topics());
             inventory.topics().forEach(t -> done.add("deleted topic " + t));
         }
         done.addAll(HistoryDrop.remove(config, inventory.objects().history()));
         done.addAll(DropTarget.clear(config, inventory.target()));
-        for (Path f : inventory.stateFiles()) {
+        done.addAll(deleteStateFiles(inventory.stateFiles()));
+        return done;
+    }
+
+    /** The slot first (so the source stops retaining WAL), then the publication, then the replaced replica identities. */
+    private static List<String> removeFromSource(Connection c, PipelineConfig config, DropPlan.Inventory inventory) {
+        List<String> done = new ArrayList<>();
+        var source = config.source();
+        if (inventory.slotExists()) {
+            try (PreparedStatement ps = c.prepareStatement("SELECT pg_drop_replication_slot(slot_name) FROM pg_replication_slots "
+                    + "WHERE slot_name = ? AND database = current_database()")) {
+                ps.setString(1, source.slot());
+                ps.execute();
+            } catch (SQLException e) {
+                throw new IllegalStateException("cannot drop replication slot \"" + source.slot() + "\": " + e.getMessage()
+                        + " (if capture started again meanwhile, stop it and run tidemark drop again)", e);
+            }
+            done.add("dropped replication slot \"" + source.slot() + "\"");
+        }
+        if (inventory.publicationExists()) {
+            try (Statement s = c.createStatement()) {
+                s.execute("DROP PUBLICATION IF EXISTS " + Databases.forUrl(source.jdbcUrl()).quote(source.publication()));
+            } catch (SQLException e) {
+                throw new IllegalStateException("cannot drop publication \"" + source.publication() + "\": " + e.getMessage()
+                        + " (it needs the owner of the publication or a superuser as source.user)", e);
+            }
+            done.add("dropped publication \"" + source.publication() + "\"");
+        }
+        try {
+            done.addAll(ReplicaIdentities.restore(c, inventory.identities()));
+        } catch (SQLException e) {
+            throw new IllegalStateException("cannot restore the replica identity Tidemark replaced: " + e.getMessage()
+                    + " (it needs the owner of the table as source.user; the record stays in "
+                    + ReplicaIdentities.fileFor(config) + " for the next tidemark drop)", e);
+        }
+        return done;
+    }
+
+    private static void deleteTopics(PipelineConfig config, List<String> topics) {
+        try (Admin admin = Admin.create(config.kafka().adminProperties())) {
+            admin.deleteTopics(topics).all().get(KAFKA_WAIT_SECONDS, TimeUnit.SECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("interrupted while deleting topics " + topics, e);
+        } catch (ExecutionException | TimeoutException e) {
+            throw new IllegalStateException("cannot delete topics " + topics + " on " + config.kafka().bootstrapServers()
+                    + ": " + (e.getCause() == null ? "no answer within " + KAFKA_WAIT_SECONDS + " s" : e.getCause().getMessage()), e);
+        }
+    }
+
+    /** Deletes each state file but a lock a running process holds (left, with a line saying so). */
+    private static List<String> deleteStateFiles(List<Path> files) {
+        List<String> done = new ArrayList<>();
+        for (Path f : files) {
             if (f.getFileName().toString().endsWith(".lock") && !MemberLocks.free(f)) {
                 done.add("left " + f + ": a running " + (f.getFileName().toString().endsWith(".capture.lock") ? "capture" : "sink")
                         + " holds it (stop it, then run tidemark drop again)");

@@ -78,6 +78,22 @@ public final class ReplicaIdentities {
     }
 
     /**
+     * Records the identities the preflight replaced by FULL ({@code before}: as they were), so that {@code tidemark drop}
+     * can restore them.
+     */
+    static void recordReplaced(PipelineConfig config, SourceSlots slots, Map<TableId, String> before) {
+        if (before.isEmpty()) {
+            return;
+        }
+        try (Connection c = slots.connect()) {
+            recordChanged(config, before, read(c, config.source().tables()));
+        } catch (SQLException | IOException e) {
+            throw new IllegalStateException("cannot record the replica identities replaced on the source in "
+                    + fileFor(config) + ": " + e.getMessage(), e);
+        }
+    }
+
+    /**
      * Records the tables that were not FULL {@code before} and are FULL now (Tidemark's preflight set them), keeping
      * what an earlier start recorded.
      */

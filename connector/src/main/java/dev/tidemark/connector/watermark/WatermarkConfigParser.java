@@ -1,21 +1,16 @@
 package dev.tidemark.connector.watermark;
 
-import dev.tidemark.jdbc.Durations;
-
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.MissingNode;
-import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
-import dev.tidemark.connector.config.ConfigException;
+import dev.tidemark.connector.config.ConfigFile;
+import dev.tidemark.connector.config.ConfigReader;
 import dev.tidemark.connector.config.KafkaConfig;
 import dev.tidemark.connector.config.Secret;
-import java.io.IOException;
-import java.nio.file.Files;
+import dev.tidemark.jdbc.Durations;
+import dev.tidemark.jdbc.JdbcEndpoints;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.Iterator;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -57,13 +52,12 @@ public final class WatermarkConfigParser {
     private static final Set<String> DEFAULTS = Set.of("overlap", "settle", "chunkSize");
     private static final Set<String> TABLE = Set.of("table", "key", "cursor", "kind", "overlap", "settle", "softDelete", "chunkSize");
 
-    private final dev.tidemark.connector.config.ConfigReader reader;
+    private final ConfigReader reader;
     private final List<String> problems;
-
     private final Path baseDir;
 
-    private WatermarkConfigParser(Function<String, String> env, Path baseDir) {
-        this.reader = new dev.tidemark.connector.config.ConfigReader(env);
+    private WatermarkConfigParser(ConfigReader reader, Path baseDir) {
+        this.reader = reader;
         this.baseDir = baseDir;
         this.problems = reader.problems();
     }
@@ -76,14 +70,12 @@ public final class WatermarkConfigParser {
         }
     }
 
+    /** The defaults a table's {@code overlap}, {@code settle} and {@code chunkSize} fall back to (null: none given). */
+    private record Defaults(String overlap, String settle, Integer chunkSize) {
+    }
+
     public static Parsed parse(Path file, Function<String, String> env) {
-        String text;
-        try {
-            text = Files.readString(file);
-        } catch (IOException e) {
-            throw new ConfigException(file.toString(), List.of("cannot read file: " + e.getMessage()));
-        }
-        return parse(text, file.toString(), file.toAbsolutePath().getParent(), env);
+        return parse(ConfigFile.read(file), file.toString(), file.toAbsolutePath().getParent(), env);
     }
 
     public static Parsed parse(String yaml, String sourceName, Function<String, String> env) {
@@ -92,21 +84,7 @@ public final class WatermarkConfigParser {
 
     /** @param baseDir relative SQLite files are resolved against it (the file's folder); null keeps them as written */
     public static Parsed parse(String yaml, String sourceName, Path baseDir, Function<String, String> env) {
-        JsonNode root;
-        try {
-            root = new ObjectMapper(new YAMLFactory()).readTree(yaml);
-        } catch (IOException e) {
-            throw new ConfigException(sourceName, List.of(dev.tidemark.connector.config.ConfigReader.yamlError(e)));
-        }
-        if (root == null || !root.isObject()) {
-            throw new ConfigException(sourceName, List.of("expected a mapping with keys " + TOP));
-        }
-        WatermarkConfigParser p = new WatermarkConfigParser(env, baseDir);
-        Parsed parsed = p.build(root);
-        if (!p.problems.isEmpty()) {
-            throw new ConfigException(sourceName, p.problems);
-        }
-        return parsed;
+        return ConfigFile.parse(yaml, sourceName, TOP, env, (reader, root) -> new WatermarkConfigParser(reader, baseDir).build(root));
     }
 
     private Parsed build(JsonNode root) {
@@ -115,23 +93,25 @@ public final class WatermarkConfigParser {
         WatermarkConfig.Endpoint source = endpoint(root, "source", true);
         WatermarkConfig.Endpoint target = endpoint(root, "target", false);
         WatermarkConfig.Endpoint control = endpoint(root, "control", false);
-        KafkaConfig kafka = null;
-        if (root.has("kafka")) {
-            JsonNode k = section(root, "kafka", KAFKA);
-            Map<String, String> props = new LinkedHashMap<>();
-            Iterator<Map.Entry<String, JsonNode>> it = k.path("properties").fields();
-            while (it.hasNext()) {
-                Map.Entry<String, JsonNode> e = it.next();
-                props.put(e.getKey(), substitute("kafka.properties." + e.getKey(), e.getValue().asText()));
-            }
-            String bootstrap = text(k, "bootstrapServers", "kafka.bootstrapServers", null);
-            if (bootstrap == null) {
-                problems.add("Missing value for configuration kafka.bootstrapServers");
-            }
-            kafka = new KafkaConfig(bootstrap, text(k, "topicPrefix", "kafka.topicPrefix", name),
-                    integer(k, "partitions", "kafka.partitions", 1), (short) integer(k, "replicationFactor", "kafka.replicationFactor", 1),
-                    props);
+        KafkaConfig kafka = root.has("kafka") ? kafka(section(root, "kafka", KAFKA), name) : null;
+        checkMode(kafka, target, control);
+        Duration every = duration(root, "every", "every");
+        return new Parsed(name, source, target, control, kafka, tables(root, defaults(root)), every);
+    }
+
+    private KafkaConfig kafka(JsonNode k, String name) {
+        Map<String, String> props = reader.properties(k, "properties", "kafka.properties");
+        String bootstrap = text(k, "bootstrapServers", "kafka.bootstrapServers", null);
+        if (bootstrap == null) {
+            problems.add("Missing value for configuration kafka.bootstrapServers");
         }
+        return new KafkaConfig(bootstrap, text(k, "topicPrefix", "kafka.topicPrefix", name),
+                integer(k, "partitions", "kafka.partitions", 1), (short) integer(k, "replicationFactor", "kafka.replicationFactor", 1),
+                props);
+    }
+
+    /** Direct mode needs a target and no control database; Kafka mode a database for the control table. */
+    private void checkMode(KafkaConfig kafka, WatermarkConfig.Endpoint target, WatermarkConfig.Endpoint control) {
         if (kafka == null && target == null) {
             problems.add("Missing value for configuration target: direct mode writes into a JDBC target (or configure kafka)");
         }
@@ -142,51 +122,62 @@ public final class WatermarkConfigParser {
         if (kafka != null && target == null && control == null) {
             problems.add("Missing value for configuration control: in Kafka mode the control table needs a database (control or target)");
         }
-        Duration every = duration(root, "every", "every");
+    }
+
+    private Defaults defaults(JsonNode root) {
         JsonNode d = root.has("defaults") ? section(root, "defaults", DEFAULTS) : MissingNode.getInstance();
-        String defOverlap = text(d, "overlap", "defaults.overlap", null);
-        String defSettle = text(d, "settle", "defaults.settle", null);
+        String overlap = text(d, "overlap", "defaults.overlap", null);
+        String settle = text(d, "settle", "defaults.settle", null);
         // Integer, not int: an absent key stays null (TableSpec applies the documented default) and is never unboxed
-        Integer defChunk = d.has("chunkSize") ? Integer.valueOf(integer(d, "chunkSize", "defaults.chunkSize", WatermarkTable.DEFAULT_CHUNK)) : null;
+        Integer chunk = d.has("chunkSize") ? Integer.valueOf(integer(d, "chunkSize", "defaults.chunkSize", WatermarkTable.DEFAULT_CHUNK)) : null;
+        return new Defaults(overlap, settle, chunk);
+    }
+
+    private List<TableSpec> tables(JsonNode root, Defaults defaults) {
         List<TableSpec> tables = new ArrayList<>();
         JsonNode ts = reader.list(root, "tables", "tables", "[{table: orders, cursor: modified}]");
         if (ts != null && ts.isEmpty()) {
             problems.add("Missing value for configuration tables: list the tables to poll");
         } else if (ts != null) {
             for (int i = 0; i < ts.size(); i++) {
-                String k = "tables[" + i + "]";
                 JsonNode t = ts.get(i);
                 if (!t.isObject()) {
-                    problems.add("Invalid value " + t + " for configuration " + k + ": expected a mapping with keys " + TABLE);
+                    problems.add("Invalid value " + t + " for configuration tables[" + i + "]: expected a mapping with keys " + TABLE);
                     continue;
                 }
-                unknown(t, k + ".", TABLE);
-                String table = text(t, "table", k + ".table", null);
-                if (table == null) {
-                    problems.add("Missing value for configuration " + k + ".table");
-                }
-                List<String> cursor = list(t, "cursor", k + ".cursor");
-                if (cursor.isEmpty()) {
-                    problems.add("Missing value for configuration " + k + ".cursor: the watermark column (or timestamp, id)");
-                }
-                String kind = text(t, "kind", k + ".kind", null);
-                if (kind != null && !List.of("timestamp", "id", "timestamp+id").contains(kind)) {
-                    problems.add("Invalid value " + kind + " for configuration " + k + ".kind: expected timestamp, id or timestamp+id");
-                }
-                String overlap = text(t, "overlap", k + ".overlap", defOverlap);
-                if (overlap != null && !overlap.matches("\\d+")) {
-                    checkDuration(overlap, k + ".overlap");
-                }
-                String settle = text(t, "settle", k + ".settle", defSettle);
-                if (settle != null) {
-                    checkDuration(settle, k + ".settle");
-                }
-                Integer chunk = t.has("chunkSize") ? Integer.valueOf(integer(t, "chunkSize", k + ".chunkSize", WatermarkTable.DEFAULT_CHUNK)) : defChunk;
-                tables.add(new TableSpec(table, list(t, "key", k + ".key"), cursor, kind, overlap, settle,
-                        text(t, "softDelete", k + ".softDelete", null), chunk));
+                tables.add(table(t, "tables[" + i + "]", defaults));
             }
         }
-        return new Parsed(name, source, target, control, kafka, tables, every);
+        return tables;
+    }
+
+    /** One entry of {@code tables} ({@code k}: its key, such as {@code tables[0]}). */
+    private TableSpec table(JsonNode t, String k, Defaults defaults) {
+        unknown(t, k + ".", TABLE);
+        String table = text(t, "table", k + ".table", null);
+        if (table == null) {
+            problems.add("Missing value for configuration " + k + ".table");
+        }
+        List<String> cursor = list(t, "cursor", k + ".cursor");
+        if (cursor.isEmpty()) {
+            problems.add("Missing value for configuration " + k + ".cursor: the watermark column (or timestamp, id)");
+        }
+        String kind = text(t, "kind", k + ".kind", null);
+        if (kind != null && !List.of("timestamp", "id", "timestamp+id").contains(kind)) {
+            problems.add("Invalid value " + kind + " for configuration " + k + ".kind: expected timestamp, id or timestamp+id");
+        }
+        String overlap = text(t, "overlap", k + ".overlap", defaults.overlap());
+        if (overlap != null && !overlap.matches("\\d+")) {
+            checkDuration(overlap, k + ".overlap");
+        }
+        String settle = text(t, "settle", k + ".settle", defaults.settle());
+        if (settle != null) {
+            checkDuration(settle, k + ".settle");
+        }
+        Integer chunk = t.has("chunkSize") ? Integer.valueOf(integer(t, "chunkSize", k + ".chunkSize", WatermarkTable.DEFAULT_CHUNK))
+                : defaults.chunkSize();
+        return new TableSpec(table, list(t, "key", k + ".key"), cursor, kind, overlap, settle,
+                text(t, "softDelete", k + ".softDelete", null), chunk);
     }
 
     private WatermarkConfig.Endpoint endpoint(JsonNode root, String key, boolean required) {
@@ -197,7 +188,7 @@ public final class WatermarkConfigParser {
             return null;
         }
         JsonNode n = section(root, key, ENDPOINT);
-        String url = dev.tidemark.jdbc.JdbcEndpoints.relativeTo(text(n, "url", key + ".url", null), baseDir);
+        String url = JdbcEndpoints.relativeTo(text(n, "url", key + ".url", null), baseDir);
         if (url == null || !url.startsWith("jdbc:")) {
             if (url == null) {
                 problems.add("Missing value for configuration " + key + ".url");
