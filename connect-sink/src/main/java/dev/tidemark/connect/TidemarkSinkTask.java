@@ -3,6 +3,7 @@ package dev.tidemark.connect;
 import dev.tidemark.event.ChangeEvent;
 import dev.tidemark.event.EnvelopeDecoder;
 import dev.tidemark.event.PoisonEventException;
+import dev.tidemark.jdbc.RetryPolicy;
 import dev.tidemark.jdbc.SinkException;
 import dev.tidemark.jdbc.UrlMask;
 import dev.tidemark.sink.jdbc.JdbcChangeSink;
@@ -19,10 +20,13 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.TimeoutException;
+import java.util.function.Supplier;
 import org.apache.kafka.clients.consumer.OffsetAndMetadata;
 import org.apache.kafka.common.TopicPartition;
 import org.apache.kafka.connect.errors.ConnectException;
+import org.apache.kafka.connect.errors.RetriableException;
 import org.apache.kafka.connect.sink.ErrantRecordReporter;
 import org.apache.kafka.connect.sink.SinkRecord;
 import org.apache.kafka.connect.sink.SinkTask;
@@ -50,8 +54,13 @@ import org.slf4j.LoggerFactory;
  *       are applied) and, per {@link PoisonRoute}, reported to Connect's dead-letter queue through the errant-record
  *       reporter (the offset moves past it only after the report is acknowledged) or stops the task with one line
  *       naming topic, partition, offset and key (offsets not advanced).</li>
- *   <li>Faults of the target (privileges, missing objects, retries of a lost connection exhausted) stop the task with
- *       the sink's one-line message; nothing of the failed part is committed.</li>
+ *   <li>A transient failure of the target in {@link #put} (a lost connection, a busy or restarting database) rolls
+ *       back the failed part and hands the backoff to the worker ({@link Redelivery}: {@code context.timeout}, then
+ *       {@link RetriableException}); the worker delivers the same records again after the wait, and the parts
+ *       already committed are harmless to apply again (position guard, offsets compare-and-set). The reads of
+ *       {@link #open} have no redelivery to lean on: there the sink retries by itself.</li>
+ *   <li>Faults of the target (privileges, missing objects) and transient failures beyond the attempts stop the task
+ *       with one line; nothing of the failed part is committed.</li>
  * </ul>
  *
  * <p>Threads: Connect calls every method from the task's one thread.
@@ -63,6 +72,7 @@ public final class TidemarkSinkTask extends SinkTask {
     private final EnvelopeDecoder decoder = new EnvelopeDecoder();
     private final TargetCommits commits = new TargetCommits();
     private final PoisonIsolator<Incoming> isolator = new PoisonIsolator<>(Incoming::failure);
+    private final Redelivery redelivery = new Redelivery(RetryPolicy.DEFAULT, () -> ThreadLocalRandom.current().nextDouble());
     private RecordBytes bytes;
     private ConnectSinkSettings settings;
     private JdbcChangeSink sink;
@@ -89,7 +99,8 @@ public final class TidemarkSinkTask extends SinkTask {
         reporter = settings.poison() == PoisonRoute.DEAD_LETTER ? context.errantRecordReporter() : null;
         route = settings.poison().given(reporter != null);
         try {
-            sink = JdbcChangeSink.open(settings.targetUrl(), ConnectSinkConfig.connectionProperties(settings), settings.options());
+            sink = JdbcChangeSink.open(settings.targetUrl(), ConnectSinkConfig.connectionProperties(settings), settings.options())
+                    .withRetry(RetryPolicy.NONE); // the worker owns the retries of put (see handOver)
         } catch (SQLException | RuntimeException e) {
             throw new ConnectException("cannot open the target " + UrlMask.mask(settings.targetUrl()) + ": "
                     + UrlMask.mask(String.valueOf(e.getMessage()), settings.targetUrl()), e);
@@ -127,12 +138,28 @@ public final class TidemarkSinkTask extends SinkTask {
             for (int from = 0; from < items.size(); from += settings.batchSize()) {
                 isolator.apply(items.subList(from, Math.min(items.size(), from + settings.batchSize())), target());
             }
+            redelivery.succeeded();
         } catch (OffsetsFencedException fenced) {
             log.warn("pipeline {}: {}; seeking to the stored offsets again", settings.options().pipeline(), fenced.getMessage());
             rewindToStored();
         } catch (SinkException e) {
-            throw new ConnectException(e.getMessage(), e);
+            throw e.isTransient() ? handOver(e) : new ConnectException(e.getMessage(), e);
         }
+    }
+
+    /**
+     * A transient failure: asks the worker to wait and deliver the records again ({@link Redelivery}), or, with the
+     * attempts used up, stops the task with one line.
+     */
+    private ConnectException handOver(SinkException e) {
+        Redelivery.Next next = redelivery.failed(e.getMessage());
+        if (next instanceof Redelivery.Backoff b) {
+            log.warn("pipeline {}: transient target failure, the worker delivers the records again in {} ms (attempt {} of {}): {}",
+                    settings.options().pipeline(), b.waitMs(), b.attempt(), RetryPolicy.DEFAULT.attempts(), e.getMessage());
+            context.timeout(b.waitMs());
+            return new RetriableException(e.getMessage(), e);
+        }
+        return new ConnectException(((Redelivery.GiveUp) next).line(), e);
     }
 
     /**
@@ -261,11 +288,19 @@ public final class TidemarkSinkTask extends SinkTask {
         context.offset(seeks);
     }
 
+    /** The target's stored offsets, read with the sink's own retries (no redelivery follows a failed read). */
     private Map<String, Map<Integer, Long>> storedOffsets() {
+        return retryingInSink(sink::storedOffsets);
+    }
+
+    private <T> T retryingInSink(Supplier<T> read) {
+        sink.withRetry(RetryPolicy.DEFAULT);
         try {
-            return sink.storedOffsets();
+            return read.get();
         } catch (SinkException e) {
             throw new ConnectException(e.getMessage(), e);
+        } finally {
+            sink.withRetry(RetryPolicy.NONE);
         }
     }
 

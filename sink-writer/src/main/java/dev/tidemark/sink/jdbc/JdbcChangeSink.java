@@ -85,7 +85,10 @@ public final class JdbcChangeSink implements AutoCloseable {
         schemaChanges = new SchemaChangeApplier(connection, dialect, tables, options.targetTables());
     }
 
-    /** Replaces the retry policy for transient failures (default {@link RetryPolicy#DEFAULT}). */
+    /**
+     * Replaces the retry policy for transient failures (default {@link RetryPolicy#DEFAULT}); with
+     * {@link RetryPolicy#NONE} a transient failure is thrown as it is, after rolling back, for the caller to retry.
+     */
     public JdbcChangeSink withRetry(RetryPolicy policy) {
         executor.policy(policy);
         return this;

@@ -58,7 +58,8 @@ final class RetryingExecutor {
     /**
      * Runs {@code work} until it succeeds or {@link RetryDecision} says stop.
      *
-     * @throws SinkException the work's failure as it is when not transient; when transient and out of attempts, with
+     * @throws SinkException the work's failure as it is when not transient or when the policy allows one attempt only
+     *                       (the caller retries); when transient and out of attempts, with
      *                       {@link RetryDecision.GiveUp#message} and the same cause and failure
      */
     <T> T run(Supplier<T> work) {
@@ -68,6 +69,9 @@ final class RetryingExecutor {
             } catch (SinkException e) {
                 RetryDecision decision = RetryDecision.after(policy, attempt, e.failure());
                 if (decision instanceof RetryDecision.GiveUp g) {
+                    if (policy.attempts() == 1) {
+                        throw e; // no retries asked for: the caller owns them, and gets the failure as it is
+                    }
                     throw new SinkException(g.message(e.getMessage()), e.getCause(), e.failure());
                 }
                 if (decision instanceof RetryDecision.Retry r) {
