@@ -3,9 +3,11 @@ package dev.tidemark.connect;
 import dev.tidemark.jdbc.Databases;
 import dev.tidemark.jdbc.UrlMask;
 import dev.tidemark.sink.jdbc.SinkOptions;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Properties;
 import org.apache.kafka.common.config.AbstractConfig;
 import org.apache.kafka.common.config.ConfigDef;
@@ -39,6 +41,7 @@ public final class ConnectSinkConfig {
     static final String ERRORS_TOLERANCE = "errors.tolerance";
     static final String DLQ_TOPIC = "errors.deadletterqueue.topic.name";
     static final String VALUE_CONVERTER = "value.converter";
+    static final String KEY_CONVERTER = "key.converter";
 
     /** The definition Connect validates connector configurations against. */
     public static final ConfigDef DEFINITION = new ConfigDef()
@@ -64,6 +67,14 @@ public final class ConnectSinkConfig {
     private ConnectSinkConfig() {
     }
 
+    /** A bad value of {@code key}: {@code value} as shown, and why it is refused. */
+    record Problem(String key, String value, String why) {
+        /** Connect's one-line shape: {@code Invalid value X for configuration K: why}. */
+        ConfigException exception() {
+            return new ConfigException(key, value, why);
+        }
+    }
+
     /**
      * Parses a connector or task configuration.
      *
@@ -86,7 +97,10 @@ public final class ConnectSinkConfig {
         } catch (IllegalArgumentException e) {
             throw new ConfigException(POSITION_COLUMN, c.getString(POSITION_COLUMN), e.getMessage());
         }
-        checkValueConverter(props);
+        List<Problem> converters = converterProblems(props);
+        if (!converters.isEmpty()) {
+            throw converters.get(0).exception();
+        }
         Password password = c.getPassword(TARGET_PASSWORD);
         return new ConnectSinkSettings(c.getString(TARGET_URL), c.getString(TARGET_USER), password == null ? new Password(null) : password,
                 options, c.getInt(BATCH_SIZE),
@@ -94,26 +108,39 @@ public final class ConnectSinkConfig {
     }
 
     /**
-     * A {@code JsonConverter} given to the connector must keep schemas and keep NULLs: by default it replaces a NULL
-     * column value by the column's default (Debezium puts column defaults in the schema), which would write wrong rows.
-     * Settings made on the worker instead of the connector are not visible here (docs/connect.md says so).
+     * What the task cannot read in the converters given to the connector, each in Connect's one-line shape (empty when
+     * none): a {@code JsonConverter} must keep schemas, for the key and the value (the decoder needs the types and the
+     * key's table name), and for the value keep NULLs ({@code replace.null.with.default=false}: by default it writes a
+     * column's default where the source row holds NULL, since Debezium puts column defaults in the schema).
+     * {@code ByteArrayConverter} and {@code StringConverter} hand over the bytes as written and always pass. Settings
+     * made on the worker instead of the connector are not visible here (docs/connect.md says so).
      */
-    private static void checkValueConverter(Map<String, String> props) {
-        String converter = props.get(VALUE_CONVERTER);
-        if (converter == null || !converter.endsWith(".JsonConverter")) {
-            return;
+    static List<Problem> converterProblems(Map<String, String> props) {
+        List<Problem> problems = new ArrayList<>();
+        if (isJson(props.get(VALUE_CONVERTER))) {
+            String nulls = props.get(VALUE_CONVERTER + ".replace.null.with.default");
+            if (nulls == null || !"false".equalsIgnoreCase(nulls.trim())) {
+                problems.add(new Problem(VALUE_CONVERTER + ".replace.null.with.default", nulls == null ? "true (the default)" : nulls,
+                        "JsonConverter would write a column's default where the source row holds NULL; set it to false,"
+                                + " or use org.apache.kafka.connect.converters.ByteArrayConverter"));
+            }
+            schemasOff(props, VALUE_CONVERTER, "the schemas of the change events").ifPresent(problems::add);
         }
-        String schemas = props.getOrDefault(VALUE_CONVERTER + ".schemas.enable", "true");
-        if (!"true".equalsIgnoreCase(schemas.trim())) {
-            throw new ConfigException(VALUE_CONVERTER + ".schemas.enable", schemas,
-                    "the sink needs the schemas of the change events; remove it, or use ByteArrayConverter");
+        if (isJson(props.get(KEY_CONVERTER))) {
+            schemasOff(props, KEY_CONVERTER, "the key's schema (its table name and key columns)").ifPresent(problems::add);
         }
-        String nulls = props.get(VALUE_CONVERTER + ".replace.null.with.default");
-        if (nulls == null || !"false".equalsIgnoreCase(nulls.trim())) {
-            throw new ConfigException(VALUE_CONVERTER + ".replace.null.with.default", nulls == null ? "true (the default)" : nulls,
-                    "JsonConverter would write a column's default where the source row holds NULL; set it to false,"
-                            + " or use org.apache.kafka.connect.converters.ByteArrayConverter");
-        }
+        return problems;
+    }
+
+    private static boolean isJson(String converter) {
+        return converter != null && converter.trim().endsWith(".JsonConverter");
+    }
+
+    private static Optional<Problem> schemasOff(Map<String, String> props, String converter, String needs) {
+        String schemas = props.getOrDefault(converter + ".schemas.enable", "true");
+        return "true".equalsIgnoreCase(schemas.trim()) ? Optional.empty()
+                : Optional.of(new Problem(converter + ".schemas.enable", schemas,
+                        "the sink needs " + needs + "; remove it, or use org.apache.kafka.connect.converters.ByteArrayConverter"));
     }
 
     @SuppressWarnings("unchecked")

@@ -3,7 +3,9 @@ package dev.tidemark.connect;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import org.apache.kafka.common.config.Config;
 import org.apache.kafka.common.config.ConfigDef;
+import org.apache.kafka.common.config.ConfigValue;
 import org.apache.kafka.connect.connector.Task;
 import org.apache.kafka.connect.sink.SinkConnector;
 
@@ -47,6 +49,20 @@ public final class TidemarkSinkConnector extends SinkConnector {
     @Override
     public void stop() {
         // nothing held: the tasks own their target connections
+    }
+
+    /**
+     * Connect's check of the {@link #config() definition}, plus the converters the task cannot read
+     * ({@link ConnectSinkConfig#converterProblems}), each an error on its key: Connect's {@code config/validate}
+     * reports them and its {@code POST /connectors} refuses the configuration (HTTP 400) before creating anything.
+     */
+    @Override
+    public Config validate(Map<String, String> props) {
+        List<ConfigValue> values = new ArrayList<>(super.validate(props).configValues());
+        for (ConnectSinkConfig.Problem p : ConnectSinkConfig.converterProblems(props)) {
+            values.add(new ConfigValue(p.key(), props.get(p.key()), List.of(), new ArrayList<>(List.of(p.exception().getMessage()))));
+        }
+        return new Config(values);
     }
 
     @Override
