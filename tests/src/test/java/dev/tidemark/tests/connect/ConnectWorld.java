@@ -38,11 +38,17 @@ final class ConnectWorld implements AutoCloseable {
     final EmbeddedConnectCluster connect;
 
     ConnectWorld(String name, int workers) {
+        this(name, workers, Map.of());
+    }
+
+    /** With {@code extraWorkerProps} added to (or replacing) the worker settings above. */
+    ConnectWorld(String name, int workers, Map<String, String> extraWorkerProps) {
         Map<String, String> workerProps = new HashMap<>();
         workerProps.put("plugin.discovery", "service_load");
         workerProps.put("scheduled.rebalance.max.delay.ms", "1000");
         workerProps.put("offset.flush.interval.ms", "500");
         workerProps.put("task.shutdown.graceful.timeout.ms", "500");
+        workerProps.putAll(extraWorkerProps);
         connect = new EmbeddedConnectCluster.Builder().name(name).numWorkers(workers).numBrokers(1)
                 .workerProps(workerProps).build();
         connect.start();
