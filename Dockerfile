@@ -7,6 +7,7 @@ WORKDIR /src
 # the POMs first (every module the root POM lists, or Maven refuses the reactor): the dependency download below is
 # cached until a POM changes
 COPY pom.xml ./
+COPY text/pom.xml text/
 COPY event/pom.xml event/
 COPY jdbc/pom.xml jdbc/
 COPY sink-writer/pom.xml sink-writer/
@@ -14,16 +15,19 @@ COPY connect-sink/pom.xml connect-sink/
 COPY devenv/pom.xml devenv/
 COPY connector/pom.xml connector/
 COPY reconcile/pom.xml reconcile/
+COPY compare/pom.xml compare/
 COPY cli/pom.xml cli/
 COPY testkit/pom.xml testkit/
 COPY tests/pom.xml tests/
 COPY bench/pom.xml bench/
+COPY text/src text/src
 COPY event/src event/src
 COPY jdbc/src jdbc/src
 COPY sink-writer/src sink-writer/src
 COPY devenv/src devenv/src
 COPY connector/src connector/src
 COPY reconcile/src reconcile/src
+COPY compare/src compare/src
 COPY cli/src cli/src
 # only the command's modules (cli and what it needs), no tests: they run in CI (mvn -B verify), not in the image build
 RUN mvn -B -q -Dstyle.color=never -DskipTests -pl cli -am package

@@ -1,9 +1,9 @@
 package dev.tidemark.cli;
 
-import dev.tidemark.reconcile.compare.CompareReport;
-import dev.tidemark.reconcile.compare.CompareResult;
-import dev.tidemark.reconcile.compare.CompareRun;
-import dev.tidemark.reconcile.compare.Scenario;
+import dev.tidemark.compare.CompareReport;
+import dev.tidemark.compare.CompareResult;
+import dev.tidemark.compare.CompareRun;
+import dev.tidemark.compare.Scenario;
 import dev.tidemark.connector.config.Secret;
 import dev.tidemark.devenv.EmbeddedEnvironment;
 import java.io.PrintStream;

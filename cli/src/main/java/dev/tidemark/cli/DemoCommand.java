@@ -1,6 +1,6 @@
 package dev.tidemark.cli;
 
-import dev.tidemark.reconcile.compare.InvoicesScenario;
+import dev.tidemark.compare.InvoicesScenario;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;

@@ -1,6 +1,6 @@
 package dev.tidemark.reconcile;
 
-import dev.tidemark.connector.watermark.ProgressBar;
+import dev.tidemark.text.ProgressBar;
 import java.io.PrintStream;
 import java.util.concurrent.atomic.AtomicLong;
 

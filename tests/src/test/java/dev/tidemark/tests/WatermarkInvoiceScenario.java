@@ -2,9 +2,9 @@ package dev.tidemark.tests;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.tidemark.reconcile.compare.InvoiceRow;
-import dev.tidemark.reconcile.compare.InvoicesScenario;
-import dev.tidemark.reconcile.compare.ScenarioStep;
+import dev.tidemark.compare.InvoiceRow;
+import dev.tidemark.compare.InvoicesScenario;
+import dev.tidemark.compare.ScenarioStep;
 import dev.tidemark.connector.config.Secret;
 import dev.tidemark.connector.watermark.Cursor;
 import dev.tidemark.connector.watermark.RunResult;

@@ -1,6 +1,6 @@
 package dev.tidemark.cli.observability;
 
-import dev.tidemark.reconcile.compare.CompareReport;
+import dev.tidemark.text.Html;
 import java.util.Locale;
 import java.util.Map;
 
@@ -91,9 +91,9 @@ public final class StatusPage {
         return h.toString();
     }
 
-    /** Text as HTML content or attribute value: {@code & < > " '} replaced (the compare report's escaping). */
+    /** Text as HTML content or attribute value: {@code & < > " '} replaced ({@link Html#escape}). */
     static String escape(String s) {
-        return CompareReport.esc(s);
+        return Html.escape(s);
     }
 
     private static String number(double v, String format) {

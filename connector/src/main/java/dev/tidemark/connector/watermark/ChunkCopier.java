@@ -6,6 +6,7 @@ import dev.tidemark.jdbc.CursorValue;
 import dev.tidemark.jdbc.SourceColumn;
 import dev.tidemark.jdbc.SourceSql;
 import dev.tidemark.sink.jdbc.SideWrite;
+import dev.tidemark.text.ProgressBar;
 
 import java.io.PrintStream;
 import java.sql.Connection;

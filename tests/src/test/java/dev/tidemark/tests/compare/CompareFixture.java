@@ -1,8 +1,8 @@
 package dev.tidemark.tests.compare;
 
-import dev.tidemark.reconcile.compare.CompareResult;
-import dev.tidemark.reconcile.compare.CompareRun;
-import dev.tidemark.reconcile.compare.Scenario;
+import dev.tidemark.compare.CompareResult;
+import dev.tidemark.compare.CompareRun;
+import dev.tidemark.compare.Scenario;
 import dev.tidemark.connector.config.Secret;
 import dev.tidemark.tests.TestInfrastructure;
 import java.nio.file.Path;

@@ -2,11 +2,11 @@ package dev.tidemark.tests.compare;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.tidemark.reconcile.compare.Cause;
-import dev.tidemark.reconcile.compare.CompareResult;
-import dev.tidemark.reconcile.compare.CompareRun;
-import dev.tidemark.reconcile.compare.Difference;
-import dev.tidemark.reconcile.compare.InvoicesScenario;
+import dev.tidemark.compare.Cause;
+import dev.tidemark.compare.CompareResult;
+import dev.tidemark.compare.CompareRun;
+import dev.tidemark.compare.Difference;
+import dev.tidemark.compare.InvoicesScenario;
 import java.math.BigDecimal;
 import java.nio.file.Path;
 import java.sql.Connection;

@@ -2,10 +2,10 @@ package dev.tidemark.tests.compare;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.tidemark.reconcile.compare.CauseAttribution;
-import dev.tidemark.reconcile.compare.CompareResult;
-import dev.tidemark.reconcile.compare.Difference;
-import dev.tidemark.reconcile.compare.RandomScenario;
+import dev.tidemark.compare.CauseAttribution;
+import dev.tidemark.compare.CompareResult;
+import dev.tidemark.compare.Difference;
+import dev.tidemark.compare.RandomScenario;
 import java.nio.file.Path;
 import java.util.Map;
 import java.util.TreeMap;
