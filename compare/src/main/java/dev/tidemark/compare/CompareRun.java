@@ -126,96 +126,128 @@ public final class CompareRun {
         deleteSqlite(cdcFile);
         deleteSqlite(wmFile);
         warnings.clear();
-        Properties sourceProps = new Properties();
-        if (settings.user() != null) {
-            sourceProps.setProperty("user", settings.user());
-        }
-        if (!settings.password().isEmpty()) {
-            sourceProps.setProperty("password", settings.password().reveal());
-        }
+        Properties sourceProps = sourceProperties();
         try (Connection src = DriverManager.getConnection(settings.sourceUrl(), sourceProps)) {
             src.setAutoCommit(true);
             InvoiceTable.create(src);
             InvoiceTable.insert(src, scenario.initialRows());
             progress.accept(String.format("created %s with %d rows (%s)", InvoiceTable.TABLE, scenario.initialRows().size(),
                     scenario.describe()));
-            PipelineConfig cdcConfig = new PipelineConfig(settings.name(),
-                    new SourceConfig(settings.sourceUrl(), settings.user(), settings.password(), settings.slot(), settings.slot(),
-                            List.of(InvoiceTable.TABLE), true, Duration.ofMillis(10)),
-                    new KafkaConfig(settings.kafkaBootstrap(), settings.name(), 3, (short) 1, Map.of()),
-                    new TargetConfig("jdbc:sqlite:" + cdcFile, null, Secret.empty(), 2000, SinkOptions.DEFAULT_POSITION_COLUMN, false),
-                    settings.stateDir());
             WatermarkTable table = WatermarkTable.of(InvoiceTable.TABLE, KEYS, new Cursor.Timestamp(InvoiceTable.CURSOR));
-            WatermarkConfig wmConfig = new WatermarkConfig(settings.name(),
-                    new WatermarkConfig.Endpoint(settings.sourceUrl(), settings.user(), settings.password()),
-                    new WatermarkConfig.Endpoint("jdbc:sqlite:" + wmFile, null, null), null, null, List.of(table), null);
-            List<CompareResult.Run> runs = new ArrayList<>();
             checkStop();
             try {
-                try (Sidecar cdc = Sidecar.start(cdcConfig, true, true, new ReplayFrom.Stored());
+                try (Sidecar cdc = Sidecar.start(cdcConfig(cdcFile), true, true, new ReplayFrom.Stored());
                      Connection cdcTarget = DriverManager.getConnection("jdbc:sqlite:" + cdcFile);
-                     WatermarkJob watermark = WatermarkJob.open(wmConfig, null)) {
+                     WatermarkJob watermark = WatermarkJob.open(watermarkConfig(wmFile, table), null)) {
+                    Session session = new Session(src, sourceProps, cdc, cdcTarget, watermark, table);
+                    List<CompareResult.Run> runs = new ArrayList<>();
                     long sentBefore = 0;
                     for (int run = 1; run <= scenario.runs(); run++) {
                         checkStop();
-                        List<ScenarioStep> steps = run == 1 ? List.of() : scenario.stepsBefore(run);
-                        List<Connection> open = new ArrayList<>();
-                        try {
-                            for (ScenarioStep s : steps) {
-                                if (s instanceof ScenarioStep.LongTransaction) {
-                                    Connection lt = DriverManager.getConnection(settings.sourceUrl(), sourceProps);
-                                    open.add(lt);
-                                    lt.setAutoCommit(false);
-                                    InvoiceTable.write(lt, s);
-                                } else {
-                                    InvoiceTable.write(src, s);
-                                }
-                            }
-                            if (!steps.isEmpty()) {
-                                progress.accept("before run " + run + ": " + String.join("; ",
-                                        steps.stream().map(ScenarioStep::describe).toList()));
-                            }
-                            long c0 = System.nanoTime();
-                            awaitCdc(cdc, src, cdcTarget, "the changes before run " + run);
-                            // row changes only: a first start's snapshot sweep is a control record, no change
-                            long sent = cdc.capture().orElseThrow().rowRecordsProduced();
-                            long events = sent - sentBefore;
-                            sentBefore = sent;
-                            RunResult r = watermark.run(table, WatermarkPoller.Request.incremental());
-                            int n = run;
-                            r.warnings().forEach(w -> warnings.add("watermark run " + n + ": " + w));
-                            for (Connection lt : open) {
-                                lt.commit(); // after the run: it read past the stamp while these rows were invisible
-                            }
-                            String window = shortTime(r.window());
-                            runs.add(new CompareResult.Run(run, steps.stream().map(ScenarioStep::describe).toList(),
-                                    ScenarioStep.summarize(steps), window,
-                                    r.mode(), r.rows(), events, r.watermark() == null ? null : shortTime(r.watermark().toString())));
-                            progress.accept(String.format("run %d: watermark %s window %s copied %d row%s; CDC %d event%s (target equal after %d ms)",
-                                    run, r.mode(), window, r.rows(), r.rows() == 1 ? "" : "s", events, events == 1 ? "" : "s",
-                                    (System.nanoTime() - c0) / 1_000_000));
-                        } finally {
-                            for (Connection lt : open) {
-                                lt.close(); // rolls back only if the run failed before committing
-                            }
-                        }
+                        CompareResult.Run done = runOnce(session, scenario, run, sentBefore);
+                        sentBefore += done.cdcEvents();
+                        runs.add(done);
                     }
                     awaitCdc(cdc, src, cdcTarget, "the last run");
-                    ComparisonResult cdcResult = CHECK.compare(src, InvoiceTable.TABLE, KEYS, cdcTarget, InvoiceTable.TABLE.table());
-                    ComparisonResult wmResult;
-                    try (Connection wmTarget = DriverManager.getConnection("jdbc:sqlite:" + wmFile)) {
-                        wmResult = CHECK.compare(src, InvoiceTable.TABLE, KEYS, wmTarget, InvoiceTable.TABLE.table());
-                    }
-                    CauseAttribution causes = new CauseAttribution(scenario);
-                    return new CompareResult(scenario.name(), scenario.seed().orElse(null), scenario.describe(),
-                            InvoiceTable.TABLE.toString(), runs,
-                            target("cdc", cdcFile, cdcResult, CauseAttribution::explainCdc),
-                            target("watermark", wmFile, wmResult, causes::explainWatermark), warnings);
+                    return verdict(session, scenario, runs, cdcFile, wmFile);
                 }
             } finally {
                 dropSlot(src);
             }
         }
+    }
+
+    /** What one run works with: the source, the CDC pipeline and its target, the watermark job and its table. */
+    private record Session(Connection src, Properties sourceProps, Sidecar cdc, Connection cdcTarget, WatermarkJob watermark,
+                           WatermarkTable table) {
+    }
+
+    private Properties sourceProperties() {
+        Properties props = new Properties();
+        if (settings.user() != null) {
+            props.setProperty("user", settings.user());
+        }
+        if (!settings.password().isEmpty()) {
+            props.setProperty("password", settings.password().reveal());
+        }
+        return props;
+    }
+
+    private PipelineConfig cdcConfig(Path cdcFile) {
+        return new PipelineConfig(settings.name(),
+                new SourceConfig(settings.sourceUrl(), settings.user(), settings.password(), settings.slot(), settings.slot(),
+                        List.of(InvoiceTable.TABLE), true, Duration.ofMillis(10)),
+                new KafkaConfig(settings.kafkaBootstrap(), settings.name(), 3, (short) 1, Map.of()),
+                new TargetConfig("jdbc:sqlite:" + cdcFile, null, Secret.empty(), 2000, SinkOptions.DEFAULT_POSITION_COLUMN, false),
+                settings.stateDir());
+    }
+
+    private WatermarkConfig watermarkConfig(Path wmFile, WatermarkTable table) {
+        return new WatermarkConfig(settings.name(),
+                new WatermarkConfig.Endpoint(settings.sourceUrl(), settings.user(), settings.password()),
+                new WatermarkConfig.Endpoint("jdbc:sqlite:" + wmFile, null, null), null, null, List.of(table), null);
+    }
+
+    /**
+     * Run {@code run}: the scenario's changes before it (long transactions left open), CDC caught up, the watermark run,
+     * then the long transactions committed. {@code sentBefore}: row records capture had produced before these changes.
+     */
+    private CompareResult.Run runOnce(Session session, Scenario scenario, int run, long sentBefore) throws Exception {
+        List<ScenarioStep> steps = run == 1 ? List.of() : scenario.stepsBefore(run);
+        List<Connection> open = new ArrayList<>();
+        try {
+            applySteps(session, steps, open);
+            if (!steps.isEmpty()) {
+                progress.accept("before run " + run + ": " + String.join("; ", steps.stream().map(ScenarioStep::describe).toList()));
+            }
+            long c0 = System.nanoTime();
+            awaitCdc(session.cdc(), session.src(), session.cdcTarget(), "the changes before run " + run);
+            // row changes only: a first start's snapshot sweep is a control record, no change
+            long events = session.cdc().capture().orElseThrow().rowRecordsProduced() - sentBefore;
+            RunResult r = session.watermark().run(session.table(), WatermarkPoller.Request.incremental());
+            r.warnings().forEach(w -> warnings.add("watermark run " + run + ": " + w));
+            for (Connection lt : open) {
+                lt.commit(); // after the run: it read past the stamp while these rows were invisible
+            }
+            String window = shortTime(r.window());
+            progress.accept(String.format("run %d: watermark %s window %s copied %d row%s; CDC %d event%s (target equal after %d ms)",
+                    run, r.mode(), window, r.rows(), r.rows() == 1 ? "" : "s", events, events == 1 ? "" : "s",
+                    (System.nanoTime() - c0) / 1_000_000));
+            return new CompareResult.Run(run, steps.stream().map(ScenarioStep::describe).toList(), ScenarioStep.summarize(steps),
+                    window, r.mode(), r.rows(), events, r.watermark() == null ? null : shortTime(r.watermark().toString()));
+        } finally {
+            for (Connection lt : open) {
+                lt.close(); // rolls back only if the run failed before committing
+            }
+        }
+    }
+
+    /** Writes {@code steps} to the source; each long transaction on a connection of its own, left open in {@code open}. */
+    private void applySteps(Session session, List<ScenarioStep> steps, List<Connection> open) throws SQLException {
+        for (ScenarioStep s : steps) {
+            if (s instanceof ScenarioStep.LongTransaction) {
+                Connection lt = DriverManager.getConnection(settings.sourceUrl(), session.sourceProps());
+                open.add(lt);
+                lt.setAutoCommit(false);
+                InvoiceTable.write(lt, s);
+            } else {
+                InvoiceTable.write(session.src(), s);
+            }
+        }
+    }
+
+    /** Both targets compared with the source, every difference with its cause. */
+    private CompareResult verdict(Session session, Scenario scenario, List<CompareResult.Run> runs, Path cdcFile, Path wmFile)
+            throws SQLException {
+        ComparisonResult cdcResult = CHECK.compare(session.src(), InvoiceTable.TABLE, KEYS, session.cdcTarget(), InvoiceTable.TABLE.table());
+        ComparisonResult wmResult;
+        try (Connection wmTarget = DriverManager.getConnection("jdbc:sqlite:" + wmFile)) {
+            wmResult = CHECK.compare(session.src(), InvoiceTable.TABLE, KEYS, wmTarget, InvoiceTable.TABLE.table());
+        }
+        CauseAttribution causes = new CauseAttribution(scenario);
+        return new CompareResult(scenario.name(), scenario.seed().orElse(null), scenario.describe(), InvoiceTable.TABLE.toString(), runs,
+                target("cdc", cdcFile, cdcResult, CauseAttribution::explainCdc),
+                target("watermark", wmFile, wmResult, causes::explainWatermark), warnings);
     }
 
     private interface Explainer {

@@ -119,47 +119,13 @@ public final class RandomScenario implements Scenario {
             for (int i = 0; i < n; i++) {
                 int pick = random.nextInt(100);
                 Long key = pickKey(held);
-                if (pick < 25 || key == null) {
-                    out.add(new ScenarioStep.Insert(put(newRow(tick()))));
-                    stampToReadPast = false;
-                } else if (pick < 45) {
-                    LocalDateTime t = tick();
-                    InvoiceRow r = put(committed.get(key).withTotal(changed(committed.get(key).total())).withLastModified(t));
-                    out.add(new ScenarioStep.Update(key, r.total(), t));
-                    stampToReadPast = false;
-                } else if (pick < 58) {
-                    InvoiceRow r = put(committed.get(key).withTotal(changed(committed.get(key).total())));
-                    out.add(new ScenarioStep.Update(key, r.total(), null));
-                } else if (pick < 68) {
-                    committed.remove(key);
-                    out.add(new ScenarioStep.Delete(key));
-                } else if (pick < 78) {
-                    LocalDateTime t = watermark.minusMinutes(1 + random.nextInt(60 * 24 * 30));
-                    out.add(new ScenarioStep.BackdatedInsert(put(newRow(t))));
-                } else if (pick < 88) {
-                    out.add(new ScenarioStep.EqualTimestampBoundary(put(newRow(watermark))));
-                } else if (laterRunFollows && commitAfterRun.isEmpty()) {
-                    LocalDateTime stamp = tick();
-                    List<ScenarioStep> writes = new ArrayList<>();
-                    for (int w = 1 + random.nextInt(3); w > 0; w--) {
-                        Long k = pickKey(held);
-                        if (k == null || random.nextBoolean()) {
-                            InvoiceRow r = newRow(stamp);
-                            writes.add(new ScenarioStep.Insert(r));
-                            commitAfterRun.put(r.invoiceId(), r);
-                            held.add(r.invoiceId());
-                        } else {
-                            InvoiceRow r = committed.get(k).withTotal(changed(committed.get(k).total())).withLastModified(stamp);
-                            writes.add(new ScenarioStep.Update(k, r.total(), stamp));
-                            commitAfterRun.put(k, r);
-                            held.add(k);
-                        }
-                    }
-                    out.add(new ScenarioStep.LongTransaction(writes));
+                boolean longTransaction = laterRunFollows && commitAfterRun.isEmpty();
+                ScenarioStep step = step(pick, key, longTransaction ? held : null, commitAfterRun);
+                out.add(step);
+                if (step instanceof ScenarioStep.LongTransaction) {
                     stampToReadPast = true;
-                } else {
-                    out.add(new ScenarioStep.Insert(put(newRow(tick()))));
-                    stampToReadPast = false;
+                } else if (step instanceof ScenarioStep.Insert || step instanceof ScenarioStep.Update u && u.lastModified() != null) {
+                    stampToReadPast = false; // a later stamp, committed after the long transaction
                 }
             }
             if (stampToReadPast) {
@@ -172,6 +138,55 @@ public final class RandomScenario implements Scenario {
             }
             committed.putAll(commitAfterRun); // the long transaction commits after the run
             return List.copyOf(out);
+        }
+
+        /**
+         * One step drawn by {@code pick} (0–99) on {@code key} (null: no committed key is free, so an insert). A long
+         * transaction only when {@code held} is given (a later run follows and none is open yet this period).
+         */
+        private ScenarioStep step(int pick, Long key, Set<Long> held, Map<Long, InvoiceRow> commitAfterRun) {
+            if (pick < 25 || key == null) {
+                return new ScenarioStep.Insert(put(newRow(tick())));
+            } else if (pick < 45) {
+                LocalDateTime t = tick();
+                InvoiceRow r = put(committed.get(key).withTotal(changed(committed.get(key).total())).withLastModified(t));
+                return new ScenarioStep.Update(key, r.total(), t);
+            } else if (pick < 58) {
+                InvoiceRow r = put(committed.get(key).withTotal(changed(committed.get(key).total())));
+                return new ScenarioStep.Update(key, r.total(), null);
+            } else if (pick < 68) {
+                committed.remove(key);
+                return new ScenarioStep.Delete(key);
+            } else if (pick < 78) {
+                LocalDateTime t = watermark.minusMinutes(1 + random.nextInt(60 * 24 * 30));
+                return new ScenarioStep.BackdatedInsert(put(newRow(t)));
+            } else if (pick < 88) {
+                return new ScenarioStep.EqualTimestampBoundary(put(newRow(watermark)));
+            } else if (held != null) {
+                return longTransaction(held, commitAfterRun);
+            }
+            return new ScenarioStep.Insert(put(newRow(tick())));
+        }
+
+        /** 1–3 writes at one stamp, on new rows or free committed ones; they join the model when it commits, after the run. */
+        private ScenarioStep.LongTransaction longTransaction(Set<Long> held, Map<Long, InvoiceRow> commitAfterRun) {
+            LocalDateTime stamp = tick();
+            List<ScenarioStep> writes = new ArrayList<>();
+            for (int w = 1 + random.nextInt(3); w > 0; w--) {
+                Long k = pickKey(held);
+                if (k == null || random.nextBoolean()) {
+                    InvoiceRow r = newRow(stamp);
+                    writes.add(new ScenarioStep.Insert(r));
+                    commitAfterRun.put(r.invoiceId(), r);
+                    held.add(r.invoiceId());
+                } else {
+                    InvoiceRow r = committed.get(k).withTotal(changed(committed.get(k).total())).withLastModified(stamp);
+                    writes.add(new ScenarioStep.Update(k, r.total(), stamp));
+                    commitAfterRun.put(k, r);
+                    held.add(k);
+                }
+            }
+            return new ScenarioStep.LongTransaction(writes);
         }
 
         private InvoiceRow put(InvoiceRow r) {

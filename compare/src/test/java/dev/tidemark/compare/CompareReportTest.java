@@ -84,7 +84,7 @@ class CompareReportTest {
                 "<title>watermark, missing: 1</title>", "<title>watermark, surplus: 1</title>");
         assertThat(html).contains("<td>watermark</td><td>missing</td><td class=\"n\">415</td><td>backdated or late row</td>");
         assertThat(html).contains("(-∞, 2013-12-22T00:00]").contains("Chinook-shaped Invoice table");
-        assertThat(CompareReport.esc("<a href='x'>&\"")).isEqualTo("&lt;a href=&#39;x&#39;&gt;&amp;&quot;");
+        assertThat(dev.tidemark.text.Html.escape("<a href='x'>&\"")).isEqualTo("&lt;a href=&#39;x&#39;&gt;&amp;&quot;");
     }
 
     /** Issue 12 item 11: on a linear scale the 3 rows of run 3 next to 412 were a 2-pixel bar; the diff chart had no axis. */
