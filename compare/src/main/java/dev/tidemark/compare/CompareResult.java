@@ -41,7 +41,7 @@ public record CompareResult(String scenario, Long seed, String description, Stri
     }
 
     /**
-     * One target compared with the source by key and checksum.
+     * One target compared with the source by key and checksum; each list holds differences of its own kind only.
      *
      * @param mode   {@code cdc} or {@code watermark}
      * @param file   the SQLite file
@@ -49,13 +49,24 @@ public record CompareResult(String scenario, Long seed, String description, Stri
     public record Target(String mode, String file, long sourceRows, long targetRows, List<Difference> missing,
                          List<Difference> surplus, List<Difference> changed) {
         public Target {
-            missing = List.copyOf(missing);
-            surplus = List.copyOf(surplus);
-            changed = List.copyOf(changed);
+            missing = ofKind(mode, missing, Difference.Kind.MISSING);
+            surplus = ofKind(mode, surplus, Difference.Kind.SURPLUS);
+            changed = ofKind(mode, changed, Difference.Kind.CHANGED);
         }
 
+        private static List<Difference> ofKind(String mode, List<Difference> list, Difference.Kind kind) {
+            for (Difference d : list) {
+                if (d.kind() != kind) {
+                    throw new IllegalArgumentException("a " + d.kind().label() + " difference (key " + d.key() + ") among the "
+                            + kind.label() + " keys of target " + mode);
+                }
+            }
+            return List.copyOf(list);
+        }
+
+        /** Equal when no key differs: equal counts alone prove nothing. */
         public boolean equal() {
-            return missing.isEmpty() && surplus.isEmpty() && changed.isEmpty();
+            return differences().isEmpty();
         }
 
         public List<Difference> differences() {
