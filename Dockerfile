@@ -42,7 +42,8 @@ RUN apt-get update \
  && mkdir -p /opt/tidemark/cli/target /var/lib/tidemark \
  && chown tidemark:tidemark /var/lib/tidemark
 # the launcher finds the jar at cli/target/tidemark.jar next to itself (its dependencies in cli/target/lib, named by
-# the jar's Class-Path); without sources or a POM beside it, it never tries to rebuild
+# the jar's Class-Path); without sources or a POM beside it, it never tries to rebuild. cli/target/dev-lib (devenv and
+# the Kafka broker, for demo, compare and dev-kafka) stays out: the image has no broker, and its demo says so
 COPY --from=build /src/cli/target/tidemark.jar /opt/tidemark/cli/target/tidemark.jar
 COPY --from=build /src/cli/target/lib /opt/tidemark/cli/target/lib
 COPY tidemark /opt/tidemark/tidemark

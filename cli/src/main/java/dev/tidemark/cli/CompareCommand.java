@@ -4,8 +4,9 @@ import dev.tidemark.compare.CompareReport;
 import dev.tidemark.compare.CompareResult;
 import dev.tidemark.compare.CompareRun;
 import dev.tidemark.compare.Scenario;
+import dev.tidemark.cli.dev.DevLibrary;
+import dev.tidemark.cli.dev.DevServers;
 import dev.tidemark.connector.config.Secret;
-import dev.tidemark.devenv.EmbeddedEnvironment;
 import java.io.PrintStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -47,19 +48,19 @@ final class CompareCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
-        return run(Scenario.named(scenario, seed), out, kafka, json,
-                "Tidemark compare: one scenario through CDC and through watermark polling, both reconciled by key and row checksum",
-                "tidemark-compare-");
+        return run("compare", Scenario.named(scenario, seed), out, kafka, json,
+                "Tidemark compare: one scenario through CDC and through watermark polling, both reconciled by key and row checksum");
     }
 
     /**
-     * Shared by {@code compare} and {@code demo}: servers up, the scenario, the table and the report, servers down.
+     * Shared by {@code compare} and {@code demo} ({@code command}; its servers from {@link DevLibrary}): servers up, the scenario, the table and the report, servers down.
      * Ctrl-C or SIGTERM stops quietly: servers stopped, temporary folder removed, one line, exit 130.
      */
-    static int run(Scenario scenario, Path out, String kafka, String json, String title, String tempPrefix) throws Exception {
+    static int run(String command, Scenario scenario, Path out, String kafka, String json, String title) throws Exception {
+        DevServers servers = DevLibrary.servers(command);
         Termination termination = Termination.install();
         try {
-            return runOnce(scenario, out, kafka, json, title, tempPrefix, termination);
+            return runOnce(servers, scenario, out, kafka, json, title, "tidemark-" + command + "-", termination);
         } catch (Exception e) {
             if (!termination.isRequested()) {
                 throw e;
@@ -70,7 +71,7 @@ final class CompareCommand implements Callable<Integer> {
         }
     }
 
-    private static int runOnce(Scenario scenario, Path out, String kafka, String json, String title, String tempPrefix,
+    private static int runOnce(DevServers servers, Scenario scenario, Path out, String kafka, String json, String title, String tempPrefix,
                                Termination termination) throws Exception {
         boolean jsonToStdout = "-".equals(json);
         PrintStream say = jsonToStdout ? System.err : System.out;
@@ -80,13 +81,13 @@ final class CompareCommand implements Callable<Integer> {
         Path html = outDir.resolve("report.html");
         Files.deleteIfExists(html); // never leave an old report next to new targets
         say.println(title);
-        try (EmbeddedEnvironment env = EmbeddedEnvironment.start(tempPrefix, kafka)) {
+        try (DevServers.Environment env = servers.environment(tempPrefix, kafka)) {
             env.describe().forEach(line -> say.println("  " + line));
             if (termination.isRequested()) {
                 throw new CompareRun.StoppedException();
             }
             String name = "compare" + Long.toHexString(System.nanoTime() & 0xffffff);
-            CompareRun.Settings settings = new CompareRun.Settings(name, env.postgres().jdbcUrl("postgres"), env.postgres().user(),
+            CompareRun.Settings settings = new CompareRun.Settings(name, env.jdbcUrl("postgres"), env.user(),
                     Secret.empty(), env.kafkaBootstrap(), outDir, env.workDir().resolve("state"), Duration.ofSeconds(60));
             CompareResult result = new CompareRun(settings, line -> say.println("  " + line), termination::awaitRequest).run(scenario);
             Path cwd = Path.of("").toAbsolutePath();

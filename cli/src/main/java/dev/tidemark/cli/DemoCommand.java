@@ -27,9 +27,8 @@ final class DemoCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
-        return CompareCommand.run(new InvoicesScenario(), out, kafka, null,
+        return CompareCommand.run("demo", new InvoicesScenario(), out, kafka, null,
                 "Tidemark demo: the invoices scenario through CDC (PostgreSQL → Debezium → Kafka → SQLite) and through watermark "
-                        + "polling (PostgreSQL → SQLite), then a key+checksum proof of both targets",
-                "tidemark-demo-");
+                        + "polling (PostgreSQL → SQLite), then a key+checksum proof of both targets");
     }
 }

@@ -1,6 +1,7 @@
 package dev.tidemark.cli;
 
-import dev.tidemark.devenv.LocalKafka;
+import dev.tidemark.cli.dev.DevLibrary;
+import dev.tidemark.cli.dev.DevServers;
 import dev.tidemark.jdbc.UsageException;
 import java.io.IOException;
 import java.net.InetSocketAddress;
@@ -14,7 +15,7 @@ import picocli.CommandLine.Option;
 
 /**
  * {@code tidemark dev-kafka}: a single-node KRaft Kafka broker for trying Tidemark without Docker, from the broker
- * the jar already contains ({@link LocalKafka}, a child JVM). Runs in the foreground until Ctrl-C or SIGTERM, then
+ * the command's dev libraries (devenv's broker in a child JVM, {@link DevServers.Broker}). Runs in the foreground until Ctrl-C or SIGTERM, then
  * stops the broker and removes its folder (exit 130). For development only: one node, replication factor 1, data
  * deleted on stop.
  */
@@ -32,6 +33,7 @@ final class DevKafkaCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
+        DevServers servers = DevLibrary.servers("dev-kafka");
         if (port < 1 || port > 65535) {
             throw new UsageException("Invalid value " + port + " for --port: must be 1 to 65535");
         }
@@ -44,7 +46,7 @@ final class DevKafkaCommand implements Callable<Integer> {
         }
         Termination termination = Termination.install();
         System.out.println("starting Kafka (KRaft, single node) in " + folder + " ...");
-        try (LocalKafka kafka = LocalKafka.start(folder, port)) {
+        try (DevServers.Broker kafka = servers.broker(folder, port)) {
             System.out.println("Kafka on " + kafka.bootstrapServers() + " (started in " + String.format("%.1f", kafka.startupMillis() / 1000.0)
                     + " s); pipeline files: kafka.bootstrapServers: " + kafka.bootstrapServers() + "; Ctrl-C stops it and deletes "
                     + folder);
