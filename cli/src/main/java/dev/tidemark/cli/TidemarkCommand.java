@@ -21,8 +21,8 @@ public final class TidemarkCommand implements Runnable {
     enum LogFormat { text, json }
 
     @CommandLine.Option(names = "--log-format", paramLabel = "text|json", scope = CommandLine.ScopeType.INHERIT,
-            description = "log lines on stderr as text (default; ISO-8601 time with zone) or json (one object per line: ts, "
-                    + "level, logger, message). The level comes from TIDEMARK_LOG_LEVEL (default INFO).")
+            description = "log lines on stderr as text (default; ISO-8601 time with zone) or json (one object per line: timestamp, "
+                    + "level, loggerName, formattedMessage, throwable). The level comes from TIDEMARK_LOG_LEVEL (default INFO).")
     LogFormat logFormat;
 
     public static void main(String[] args) {
