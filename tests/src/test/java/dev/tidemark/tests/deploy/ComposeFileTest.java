@@ -26,15 +26,96 @@ class ComposeFileTest {
     private static final Path DOCKER_COMPOSE = Path.of("/usr/bin/docker-compose");
     private static final List<String> SERVICES = List.of("postgres", "kafka", "target", "tidemark");
 
+    private static final String EXAMPLE_ENV = ".env.example";
+
     private final ComposeProject project = ComposeProject.find();
+
+    /** Kafka writes its topics where the compose file keeps a volume, not in the image's default folder. */
+    @Test
+    void kafkaKeepsItsLogsInItsVolume() throws IOException {
+        JsonNode kafka = rendered().path("services").path("kafka");
+        String logDirs = kafka.path("environment").path("KAFKA_LOG_DIRS").asText(null);
+        assertThat(logDirs).as("KAFKA_LOG_DIRS (apache/kafka's default log.dirs is /tmp/kraft-combined-logs, outside any volume)")
+                .isNotNull();
+        List<String> volumeTargets = new ArrayList<>();
+        for (JsonNode volume : kafka.path("volumes")) {
+            volumeTargets.add(volume.isTextual() ? volume.asText().split(":")[1] : volume.path("target").asText());
+        }
+        assertThat(List.of(logDirs.split(","))).as("every log directory is a volume's mount point (volumes: %s)", volumeTargets)
+                .allSatisfy(dir -> assertThat(volumeTargets).contains(dir));
+    }
+
+    /** Every password comes from the env file; none is written in the compose file, and without one it does not start. */
+    @Test
+    void passwordsComeFromTheEnvFileAndNoneIsWrittenInTheComposeFile() throws IOException {
+        java.util.Properties example = new java.util.Properties();
+        try (var in = Files.newBufferedReader(project.root().resolve(EXAMPLE_ENV))) {
+            example.load(in);
+        }
+        JsonNode services = rendered().path("services");
+        assertThat(services.path("postgres").path("environment").path("POSTGRES_PASSWORD").asText())
+                .isEqualTo(example.getProperty("SOURCE_SUPERUSER_PASSWORD"));
+        assertThat(services.path("target").path("environment").path("POSTGRES_PASSWORD").asText())
+                .isEqualTo(example.getProperty("TARGET_PASSWORD"));
+        assertThat(services.path("tidemark").path("environment").path("CAPTURE_PASSWORD").asText())
+                .isEqualTo(example.getProperty("CAPTURE_PASSWORD"));
+        assertThat(Files.readString(project.composeFile())).as("a default password in the compose file").doesNotContain(":-");
+
+        ComposeProject.Result without = config("/dev/null");
+        assertThat(without.exit()).as("docker-compose config without an env file:%n%s", without.output()).isNotZero();
+        assertThat(without.output()).contains("in .env (cp .env.example .env)");
+    }
+
+    /** The source's and target's first start warns about each password still the example's, and only about those. */
+    @Test
+    void theFirstStartWarnsWhileAPasswordIsTheExamples() throws IOException {
+        Path script = project.root().resolve("deploy/postgres/00-example-passwords.sh");
+        ComposeProject.Result example = sh(script, "CAPTURE_PASSWORD", "example-capture", "TARGET_PASSWORD", "my own");
+        assertThat(example.exit()).as(example.output()).isZero();
+        assertThat(example.output().lines().filter(l -> l.startsWith("WARNING")).toList()).as(example.output())
+                .singleElement().asString().contains("CAPTURE_PASSWORD is the example password from .env.example");
+        ComposeProject.Result own = sh(script, "CAPTURE_PASSWORD", "my own", "TARGET_PASSWORD", "mine too");
+        assertThat(own.exit()).isZero();
+        assertThat(own.output()).isEmpty();
+    }
+
+    private ComposeProject.Result sh(Path script, String... env) throws IOException {
+        ProcessBuilder pb = new ProcessBuilder("sh", script.toString()).directory(project.root().toFile()).redirectErrorStream(true);
+        pb.environment().put("TIDEMARK_ENV_EXAMPLE", project.root().resolve(EXAMPLE_ENV).toString());
+        for (int i = 0; i < env.length; i += 2) {
+            pb.environment().put(env[i], env[i + 1]);
+        }
+        Process p = pb.start();
+        try {
+            String out = new String(p.getInputStream().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
+            return new ComposeProject.Result(p.waitFor(), out);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IOException(e);
+        }
+    }
+
+    /** {@code docker-compose config} of the file with the example env file, parsed. */
+    private JsonNode rendered() throws IOException {
+        ComposeProject.Result config = config(EXAMPLE_ENV);
+        assertThat(config.exit()).as("docker-compose config:%n%s", config.output()).isZero();
+        return new ObjectMapper(new YAMLFactory()).readTree(config.output());
+    }
+
+    /** {@code docker-compose --env-file envFile -f docker-compose.yml config [args]} in the repository root. */
+    private ComposeProject.Result config(String envFile, String... args) {
+        assertThat(Files.isExecutable(DOCKER_COMPOSE)).as("Debian's docker-compose is not installed at " + DOCKER_COMPOSE
+                + " (.ci/run installs it: apt-get install docker-compose): the file cannot be validated here").isTrue();
+        List<String> cmd = new ArrayList<>(List.of(DOCKER_COMPOSE.toString(), "--env-file", envFile, "-f", "docker-compose.yml", "config"));
+        cmd.addAll(List.of(args));
+        return project.run(Duration.ofSeconds(60), cmd.toArray(String[]::new));
+    }
 
     @Test
     void dockerComposeConfigAcceptsTheFile() {
-        assertThat(Files.isExecutable(DOCKER_COMPOSE)).as("Debian's docker-compose is not installed at " + DOCKER_COMPOSE
-                + " (.ci/run installs it: apt-get install docker-compose): the file cannot be validated here").isTrue();
-        ComposeProject.Result config = project.run(Duration.ofSeconds(60), DOCKER_COMPOSE.toString(), "-f", "docker-compose.yml", "config");
+        ComposeProject.Result config = config(EXAMPLE_ENV);
         assertThat(config.exit()).as("docker-compose config exit code; output:%n%s", config.output()).isZero();
-        ComposeProject.Result services = project.run(Duration.ofSeconds(60), DOCKER_COMPOSE.toString(), "-f", "docker-compose.yml", "config", "--services");
+        ComposeProject.Result services = config(EXAMPLE_ENV, "--services");
         assertThat(services.exit()).as(services.output()).isZero();
         assertThat(services.output().lines().map(String::trim).filter(l -> !l.isEmpty()).toList())
                 .containsExactlyInAnyOrderElementsOf(SERVICES);
@@ -91,7 +172,7 @@ class ComposeFileTest {
     /** The pipeline file the sidecar runs is valid for Tidemark's own parser (no unknown key, every value in range). */
     @Test
     void thePipelineFileParses() {
-        java.util.Map<String, String> env = java.util.Map.of("PGPASSWORD", "x", "TARGET_PGPASSWORD", "y");
+        java.util.Map<String, String> env = java.util.Map.of("CAPTURE_PASSWORD", "x", "TARGET_PASSWORD", "y");
         dev.tidemark.connector.config.PipelineConfig config = dev.tidemark.connector.config.PipelineConfigParser.parse(
                 project.root().resolve("deploy/tidemark/pipeline.yaml"), env::get);
         assertThat(config.observability().port()).isEqualTo(8080);
