@@ -14,6 +14,7 @@ public final class KafkaChildMain {
     }
 
     public static void main(String[] args) {
+        NativeLibraryFolder.useOwn();
         if (args.length != 1) {
             System.err.println("usage: KafkaChildMain <server.properties>");
             System.exit(2);

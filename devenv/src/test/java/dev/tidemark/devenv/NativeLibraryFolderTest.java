@@ -46,6 +46,16 @@ class NativeLibraryFolderTest {
         assertThat(files(tmp)).as("files left after the next start exited").isEmpty();
     }
 
+    @Test
+    void aFolderBelongsToADeadProcessWhenItsPidIsGoneOrWasReused() {
+        java.time.Instant start = java.time.Instant.ofEpochMilli(1_700_000_000_000L);
+        String name = NativeLibraryFolder.name(42, start);
+        assertThat(NativeLibraryFolder.ofDeadProcess(name, pid -> java.util.Optional.of(start))).as("running").isFalse();
+        assertThat(NativeLibraryFolder.ofDeadProcess(name, pid -> java.util.Optional.empty())).as("gone").isTrue();
+        assertThat(NativeLibraryFolder.ofDeadProcess(name, pid -> java.util.Optional.of(start.plusSeconds(5)))).as("pid reused").isTrue();
+        assertThat(NativeLibraryFolder.ofDeadProcess("something-else", pid -> java.util.Optional.empty())).as("not ours").isFalse();
+    }
+
     private static Process child(Path tmp, String mode) throws IOException {
         List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
                 "-Djava.io.tmpdir=" + tmp, "-cp", System.getProperty("java.class.path"), NativeLoadingChild.class.getName(), mode));
