@@ -193,8 +193,11 @@ class ComposeFileTest {
      */
     @Test
     void theRuntimeStagesFilesRunTheEntrypoint(@org.junit.jupiter.api.io.TempDir Path image) throws IOException, InterruptedException {
-        assumeTrue(Files.isRegularFile(project.root().resolve("cli/target/tidemark.jar")) && Files.isDirectory(project.root().resolve("cli/target/lib")),
-                "cli/target/tidemark.jar and cli/target/lib are not built in this run (mvn package builds them before this module in mvn -B verify)");
+        boolean built = Files.isRegularFile(project.root().resolve("cli/target/tidemark.jar")) && Files.isDirectory(project.root().resolve("cli/target/lib"));
+        String why = "cli/target/tidemark.jar and cli/target/lib are not built in this run (mvn package builds them before this module in mvn -B verify)";
+        // TIDEMARK_REQUIRE_SERVICES=1 (.ci/run): what this test needs is there, so a skip would hide lost coverage
+        assertThat(built || !"1".equals(System.getenv("TIDEMARK_REQUIRE_SERVICES"))).as(why).isTrue();
+        assumeTrue(built, why);
         List<String> lines = Files.readAllLines(project.root().resolve("Dockerfile"));
         int runtime = 0;
         for (int i = 0; i < lines.size(); i++) {
