@@ -14,6 +14,15 @@ final class Directories {
     private Directories() {
     }
 
+    /** As {@link #deleteRecursively}, and logs a warning naming {@code what} instead of throwing. */
+    static void deleteOrWarn(Path dir, String what) {
+        try {
+            deleteRecursively(dir);
+        } catch (IOException | RuntimeException e) {
+            org.slf4j.LoggerFactory.getLogger(Directories.class).warn("Could not delete {} folder {}: {}", what, dir, e.toString());
+        }
+    }
+
     /** Deletes {@code dir} and everything below it, without following symbolic links. Absent is fine. */
     static void deleteRecursively(Path dir) throws IOException {
         if (!Files.exists(dir, java.nio.file.LinkOption.NOFOLLOW_LINKS)) {

@@ -107,7 +107,7 @@ public final class LocalKafka implements AutoCloseable {
         try {
             Processes.run("format Kafka storage", format, dir, READY_TIMEOUT);
         } catch (RuntimeException e) {
-            deleteQuietly(dir);
+            Directories.deleteOrWarn(dir, "Kafka");
             throw e;
         }
 
@@ -300,13 +300,13 @@ public final class LocalKafka implements AutoCloseable {
         return startupMillis;
     }
 
-    /** Process id of the broker JVM. */
     /** True while the broker process runs. */
     public boolean isAlive() {
         Process p = process;
         return p != null && p.isAlive();
     }
 
+    /** Process id of the broker JVM. */
     public long pid() {
         return process.pid();
     }
@@ -321,6 +321,11 @@ public final class LocalKafka implements AutoCloseable {
         if (!closed.compareAndSet(false, true)) {
             return;
         }
+        stopBroker();
+        Directories.deleteOrWarn(baseDir, "Kafka");
+    }
+
+    private void stopBroker() {
         process.destroy();
         try {
             if (!process.waitFor(STOP_TIMEOUT.toMillis(), TimeUnit.MILLISECONDS)) {
@@ -337,15 +342,6 @@ public final class LocalKafka implements AutoCloseable {
             process.getOutputStream().close();
         } catch (IOException e) {
             LOG.debug("Closing the broker's stdin failed", e);
-        }
-        deleteQuietly(baseDir);
-    }
-
-    private static void deleteQuietly(Path dir) {
-        try {
-            Directories.deleteRecursively(dir);
-        } catch (IOException | RuntimeException e) {
-            LOG.warn("Could not delete Kafka folder {}: {}", dir, e.toString());
         }
     }
 }

@@ -253,11 +253,7 @@ public final class LocalPostgres implements AutoCloseable {
         }
         stopServer();
         stopWatchdog();
-        try {
-            Directories.deleteRecursively(baseDir);
-        } catch (IOException | RuntimeException e) {
-            LOG.warn("Could not delete PostgreSQL folder {}: {}", baseDir, e.toString());
-        }
+        Directories.deleteOrWarn(baseDir, "PostgreSQL");
     }
 
     private void stopServer() {

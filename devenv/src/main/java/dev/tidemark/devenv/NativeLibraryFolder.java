@@ -31,7 +31,7 @@ public final class NativeLibraryFolder {
             removeDead(root);
             ProcessHandle self = ProcessHandle.current();
             Path own = Files.createDirectories(root.resolve(name(self.pid(), startOf(self.pid()).orElse(Instant.EPOCH))));
-            Runtime.getRuntime().addShutdownHook(new Thread(() -> delete(own), "tidemark-native-folder"));
+            Runtime.getRuntime().addShutdownHook(new Thread(() -> Directories.deleteOrWarn(own, "native library"), "tidemark-native-folder"));
             System.setProperty("org.sqlite.tmpdir", own.toString());
             loadLz4Into(own, tmp);
             return own;
