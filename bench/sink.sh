@@ -12,5 +12,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 if [[ "${BENCH_SKIP_BUILD:-}" != "1" ]]; then
   mvn -B -q -DskipTests ${MVN_FLAGS:-} -pl bench -am package
+  # the Debezium JDBC sink contenders' own class path (bench/target/debezium-jdbc-lib), see DebeziumClassPath
+  mvn -B -q ${MVN_FLAGS:-} -f bench/debezium-jdbc/pom.xml package
 fi
 exec java ${BENCH_PARENT_JVM:--Xmx1g} -cp "bench/target/tidemark-bench.jar:bench/target/lib/*" dev.tidemark.bench.SinkBenchmark "$@"

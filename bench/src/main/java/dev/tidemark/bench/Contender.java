@@ -10,8 +10,8 @@ enum Contender {
     TIDEMARK_POSTGRES("tidemark-postgres", "Tidemark sink (KafkaSinkRunner + JdbcChangeSink) → PostgreSQL", Target.POSTGRES, true),
     RAW_PG_ROWS("raw-pg-rows", "raw JDBC loop → PostgreSQL, per-row ON CONFLICT upsert + DELETE, addBatch", Target.POSTGRES, false),
     RAW_PG_UNNEST("raw-pg-unnest", "raw JDBC loop → PostgreSQL, UNNEST upsert + DELETE … = ANY(?)", Target.POSTGRES, false),
-    DEBEZIUM_JDBC_POSTGRES("debezium-jdbc-postgres", "Debezium JDBC sink task 3.5.0 at its best: this run's batch, use.reduction.buffer=true (Connect records, JsonConverter, upsert + delete) → PostgreSQL", Target.POSTGRES, false),
-    DEBEZIUM_JDBC_POSTGRES_DEFAULT("debezium-jdbc-postgres-500", "Debezium JDBC sink task 3.5.0 at its defaults (batch.size 500, max.poll.records 500) → PostgreSQL", Target.POSTGRES, false),
+    DEBEZIUM_JDBC_POSTGRES("debezium-jdbc-postgres", "Debezium JDBC sink task 3.5.0 (own class path) at its best: this run's batch, use.reduction.buffer=true (Connect records, JsonConverter, upsert + delete) → PostgreSQL", Target.POSTGRES, false),
+    DEBEZIUM_JDBC_POSTGRES_DEFAULT("debezium-jdbc-postgres-500", "Debezium JDBC sink task 3.5.0 (own class path) at its defaults (batch.size 500, max.poll.records 500) → PostgreSQL", Target.POSTGRES, false),
     KAFKA_ONLY("kafka-only", "breakdown: poll every record, decode nothing, write nothing", Target.NONE, false),
     DECODE_RAW("decode-raw", "breakdown: poll + the raw loops' decode (readTree + 6 fields) + collapse, no writes", Target.NONE, false),
     DECODE_TIDEMARK("decode-tidemark", "breakdown: poll + Tidemark's EnvelopeDecoder + BatchPlan, no writes", Target.NONE, false),
@@ -30,6 +30,11 @@ enum Contender {
         this.description = description;
         this.target = target;
         this.tidemark = tidemark;
+    }
+
+    /** Debezium's JDBC sink: its child JVM runs on a class path of its own ({@link DebeziumClassPath}). */
+    boolean ownClassPath() {
+        return this == DEBEZIUM_JDBC_POSTGRES || this == DEBEZIUM_JDBC_POSTGRES_DEFAULT;
     }
 
     static Optional<Contender> byId(String id) {

@@ -1,14 +1,12 @@
 package dev.tidemark.bench;
 
-import io.debezium.connector.jdbc.JdbcSinkConnectorTask;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
-import org.apache.kafka.clients.consumer.ConsumerRecords;
 import org.apache.kafka.clients.consumer.KafkaConsumer;
 import org.apache.kafka.clients.consumer.OffsetAndMetadata;
 import org.apache.kafka.common.TopicPartition;
@@ -16,17 +14,41 @@ import org.apache.kafka.common.record.TimestampType;
 import org.apache.kafka.connect.data.SchemaAndValue;
 import org.apache.kafka.connect.json.JsonConverter;
 import org.apache.kafka.connect.sink.SinkRecord;
+import org.apache.kafka.connect.sink.SinkTask;
 import org.apache.kafka.connect.sink.SinkTaskContext;
 
 /**
- * The Debezium JDBC sink contender: Debezium's own sink task ({@code io.debezium:debezium-connector-jdbc}
- * 3.5.0.Final) fed in this process the records a Connect worker would hand it — polled from the same topic,
- * converted by Connect's JsonConverter with schemas on (a worker's default), {@code put} per poll, flushed through
- * {@code preCommit} at the end — with upserts by record key and deletes on, into PostgreSQL. Without a worker's own
- * overhead (rebalances, offset commits to Kafka, converters' metrics) this is an upper bound for it on Connect.
+ * The Debezium JDBC sink contender, the main class of its own child JVM: Debezium's own sink task
+ * ({@code io.debezium:debezium-connector-jdbc}), loaded by class name as a Connect worker loads a plugin, on the class
+ * path {@link DebeziumClassPath} gives it (one Debezium version, checked at start), fed in this process the records a
+ * worker would hand it — polled from the same topic, converted by Connect's JsonConverter with schemas on (a
+ * worker's default), {@code put} per poll, flushed through {@code preCommit} at the end — with upserts by record key
+ * and deletes on, into PostgreSQL. Without a worker's own overhead (rebalances, offset commits to Kafka, converters'
+ * metrics) this is an upper bound for it on Connect. Loads no Tidemark class.
  */
 final class DebeziumJdbcSinkRun {
+    static final String TASK = "io.debezium.connector.jdbc.JdbcSinkConnectorTask";
+
     private DebeziumJdbcSinkRun() {
+    }
+
+    /** {@code --child debezium-jdbc-postgres[-500]} and the other {@link ChildOptions}. */
+    public static void main(String[] args) throws Exception {
+        Map<String, String> o = BenchArgs.options(args, new LinkedHashMap<>(), "usage: DebeziumJdbcSinkRun --child ID …", "bench");
+        o.put("contender", o.get("child"));
+        ChildOptions options = ChildOptions.of(o);
+        String version = DebeziumClassPath.oneVersion(DebeziumClassPath.own());
+        try (MemoryPeaks memory = new MemoryPeaks()) {
+            Map<TopicPartition, Long> end = TopicDrain.endOffsets(options.bootstrap(), options.topic());
+            ContenderProgress progress = new ContenderProgress(options.contender().id, TopicDrain.total(end));
+            SinkTask task = Class.forName(TASK).asSubclass(SinkTask.class).getDeclaredConstructor().newInstance();
+            System.out.println("    Debezium JDBC sink task " + task.version() + "; class path: Debezium " + version + " only");
+            try (KafkaConsumer<byte[], byte[]> consumer = options.consumer()) {
+                run(task, progress, consumer, end, options);
+            }
+            ContenderResult.print(options, TopicDrain.total(end), progress, memory, -1, -1);
+        }
+        System.exit(0);
     }
 
     /**
@@ -49,51 +71,32 @@ final class DebeziumJdbcSinkRun {
         return c;
     }
 
-    static void run(ContenderRun.Progress progress, KafkaConsumer<byte[], byte[]> consumer, String topic,
-                    Map<TopicPartition, Long> end, String url, String user, int batch, boolean reduce) {
+    private static void run(SinkTask task, ContenderProgress progress, KafkaConsumer<byte[], byte[]> consumer,
+                            Map<TopicPartition, Long> end, ChildOptions o) throws Exception {
         JsonConverter keys = new JsonConverter();
         keys.configure(Map.of("schemas.enable", "true"), true);
         JsonConverter values = new JsonConverter();
         values.configure(Map.of("schemas.enable", "true"), false);
-        JdbcSinkConnectorTask task = new JdbcSinkConnectorTask();
         task.initialize(new Context(consumer));
-        task.start(taskConfig(url, user, batch, reduce));
+        task.start(taskConfig(o.url(), o.user(), o.batch(), o.contender() == Contender.DEBEZIUM_JDBC_POSTGRES));
         try {
-            consumer.subscribe(List.of(topic));
-            Map<TopicPartition, OffsetAndMetadata> position = new HashMap<>();
-            long put = 0;
-            while (!reached(position, end)) {
-                ConsumerRecords<byte[], byte[]> polled = consumer.poll(Duration.ofMillis(200));
-                if (polled.isEmpty()) {
-                    continue;
-                }
+            Map<TopicPartition, Long> position = TopicDrain.drain(consumer, o.topic(), end, progress, polled -> {
                 List<SinkRecord> records = new ArrayList<>(polled.count());
                 for (ConsumerRecord<byte[], byte[]> r : polled) {
                     SchemaAndValue k = keys.toConnectData(r.topic(), r.key());
                     SchemaAndValue v = values.toConnectData(r.topic(), r.value());
                     records.add(new SinkRecord(r.topic(), r.partition(), k.schema(), k.value(), v.schema(), v.value(), r.offset(),
                             r.timestamp(), TimestampType.CREATE_TIME));
-                    position.put(new TopicPartition(r.topic(), r.partition()), new OffsetAndMetadata(r.offset() + 1));
                 }
                 task.put(records);
-                put += records.size();
-                progress.observe(put);
-            }
-            task.preCommit(position); // writes what the task still buffers
+            });
+            Map<TopicPartition, OffsetAndMetadata> commit = new HashMap<>();
+            position.forEach((tp, next) -> commit.put(tp, new OffsetAndMetadata(next)));
+            task.preCommit(commit); // writes what the task still buffers
             progress.done();
         } finally {
             task.stop();
         }
-    }
-
-    private static boolean reached(Map<TopicPartition, OffsetAndMetadata> position, Map<TopicPartition, Long> end) {
-        for (Map.Entry<TopicPartition, Long> e : end.entrySet()) {
-            OffsetAndMetadata at = position.get(e.getKey());
-            if ((at == null ? 0 : at.offset()) < e.getValue()) {
-                return false;
-            }
-        }
-        return true;
     }
 
     /** What a worker's context gives a task, for a task that runs alone on one consumer. */

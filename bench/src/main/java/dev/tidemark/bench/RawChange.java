@@ -7,6 +7,7 @@ import java.math.BigDecimal;
 import java.math.BigInteger;
 import java.time.Instant;
 import java.util.Base64;
+import java.util.Map;
 
 /**
  * One change as a hand-written consumer of the bench table sees it: the key and, unless it is a delete, the row.
@@ -24,6 +25,14 @@ record RawChange(long id, boolean delete, BigDecimal amount, String note, Instan
     /** Not thread-safe (one per consumer thread is the intended use, though ObjectMapper itself is). */
     static final class Decoder {
         private final ObjectMapper mapper = new ObjectMapper();
+
+        /** Decodes a record's value into {@code collapsed} by key (the last change of a key wins; tombstones add nothing). */
+        void collapse(byte[] value, Map<Long, RawChange> collapsed) throws IOException {
+            RawChange c = decode(value);
+            if (c != null) {
+                collapsed.put(c.id(), c);
+            }
+        }
 
         /** The change in a record's value, or {@code null} for a tombstone (its delete came just before). */
         RawChange decode(byte[] value) throws IOException {

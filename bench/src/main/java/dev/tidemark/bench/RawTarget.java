@@ -6,7 +6,6 @@ import java.sql.Array;
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.PreparedStatement;
-import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.sql.Types;
@@ -267,14 +266,6 @@ sealed interface RawTarget extends AutoCloseable permits RawTarget.PerRow, RawTa
         @Override
         public Connection connection() {
             return c;
-        }
-    }
-
-    /** {@code count(*)} and {@code sum(id)} of {@code items}, to check every contender ends with the same rows. */
-    static long[] countAndSum(Connection c) throws SQLException {
-        try (Statement s = c.createStatement(); ResultSet rs = s.executeQuery("SELECT count(*), coalesce(sum(id), 0) FROM items")) {
-            rs.next();
-            return new long[] {rs.getLong(1), rs.getLong(2)};
         }
     }
 }

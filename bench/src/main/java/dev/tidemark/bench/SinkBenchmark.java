@@ -103,7 +103,7 @@ public final class SinkBenchmark {
                         "unknown contender " + id + " (known: " + Contender.ids() + ")")));
             }
             System.out.println("Tidemark sink benchmark");
-            System.out.println("  machine: " + Runtime.getRuntime().availableProcessors() + " cores, " + memTotal() + ", "
+            System.out.println("  machine: " + Runtime.getRuntime().availableProcessors() + " cores, " + Machine.memTotal() + ", "
                     + System.getProperty("os.name") + " " + System.getProperty("os.version") + ", Java " + System.getProperty("java.version"));
             System.out.println("  workload: " + String.format(Locale.ROOT, "%,d", events) + " records, seed " + seed + ", "
                     + partitions + " partitions, batch (max.poll.records) " + batch + ", contender JVMs: " + o.get("jvm")
@@ -187,7 +187,7 @@ public final class SinkBenchmark {
         }
 
         private Map<String, String> runContender(Contender c, String bootstrap, String topic, Path work, long[] expected) throws Exception {
-            System.out.println("  " + c.id + ": " + c.description + " [load average " + loadAverage() + "]");
+            System.out.println("  " + c.id + ": " + c.description + " [load average " + Machine.loadAverage() + "]");
             String url = null;
             String database = null;
             String pg = o.get("pg").endsWith("/") ? o.get("pg") : o.get("pg") + "/";
@@ -213,41 +213,7 @@ public final class SinkBenchmark {
                 case NONE -> url = "";
             }
             try {
-                List<String> cmd = new ArrayList<>();
-                cmd.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
-                for (String opt : o.get("jvm").trim().split("\\s+")) {
-                    if (!opt.isEmpty()) {
-                        cmd.add(opt);
-                    }
-                }
-                cmd.addAll(List.of("-DTIDEMARK_LOG_LEVEL=WARN", "-cp", System.getProperty("java.class.path"),
-                        SinkBenchmark.class.getName(), "--child", c.id, "--bootstrap", bootstrap, "--topic", topic,
-                        "--batch", Integer.toString(batch), "--url", url, "--user", c.target == Contender.Target.POSTGRES ? pgUser : "",
-                        "--expect-rows", Long.toString(expected[0]), "--expect-sum", Long.toString(expected[1]),
-                        "--consumer", o.get("consumer")));
-                Process p = new ProcessBuilder(cmd).redirectErrorStream(true).start();
-                Map<String, String> result = null;
-                List<String> tail = new ArrayList<>();
-                try (BufferedReader r = new BufferedReader(new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8))) {
-                    String line;
-                    while ((line = r.readLine()) != null) {
-                        if (line.startsWith("RESULT ")) {
-                            result = BenchArgs.result(line.substring("RESULT ".length()));
-                        } else {
-                            System.out.println(line.startsWith("    ") ? line : "    | " + line);
-                            tail.add(line);
-                        }
-                    }
-                }
-                int exit = p.waitFor();
-                if (result == null || exit != 0) {
-                    return skipped(c, "FAILED (exit " + exit + ")" + (tail.isEmpty() ? "" : ": " + tail.get(tail.size() - 1)));
-                }
-                result.put("load", loadAverage());
-                System.out.printf(Locale.ROOT, "    → %,.0f events/s over %s s (wall %s s), peak heap %s, peak RSS %s; target check: %s; load average after: %s%n",
-                        Double.parseDouble(result.get("eps")), result.get("seconds"), result.get("wall"),
-                        SinkResultsTable.mib(result.get("heap")), SinkResultsTable.mib(result.get("rss")), result.get("check"), result.get("load"));
-                return result;
+                return launch(c, bootstrap, topic, url, c.target == Contender.Target.POSTGRES ? pgUser : "", expected);
             } finally {
                 if (database != null) {
                     adminSql(pg, pgUser, "DROP DATABASE IF EXISTS " + database + " WITH (FORCE)");
@@ -260,12 +226,34 @@ public final class SinkBenchmark {
             }
         }
 
+        /** The contender's child JVM: bench's class path, or for Debezium's JDBC sink its own ({@link DebeziumClassPath}). */
+        private Map<String, String> launch(Contender c, String bootstrap, String topic, String url, String user, long[] expected)
+                throws Exception {
+            String classPath = System.getProperty("java.class.path");
+            Class<?> main = SinkBenchmark.class;
+            if (c.ownClassPath()) {
+                Path benchCode = Path.of(SinkBenchmark.class.getProtectionDomain().getCodeSource().getLocation().toURI());
+                if (!DebeziumClassPath.missing(benchCode).isEmpty()) {
+                    return skipped(c, "n/a: " + DebeziumClassPath.missing(benchCode));
+                }
+                classPath = DebeziumClassPath.forChild(benchCode);
+                main = DebeziumJdbcSinkRun.class;
+            }
+            ChildJvm.Outcome out = ChildJvm.run(ChildJvm.command(o.get("jvm"), classPath, main,
+                    ChildOptions.arguments(c, bootstrap, topic, batch, url, user, expected, o.get("consumer"))));
+            if (out.results().isEmpty() || out.exit() != 0) {
+                return skipped(c, out.failure());
+            }
+            Map<String, String> result = out.results().get(0);
+            result.put("load", Machine.loadAverage());
+            System.out.printf(Locale.ROOT, "    → %,.0f events/s over %s s (wall %s s), peak heap %s, peak RSS %s; target check: %s; load average after: %s%n",
+                    Double.parseDouble(result.get("eps")), result.get("seconds"), result.get("wall"),
+                    SinkResultsTable.mib(result.get("heap")), SinkResultsTable.mib(result.get("rss")), result.get("check"), result.get("load"));
+            return result;
+        }
+
         private static Map<String, String> skipped(Contender c, String why) {
-            System.out.println("    " + why);
-            Map<String, String> m = new LinkedHashMap<>();
-            m.put("contender", c.id);
-            m.put("skipped", why);
-            return m;
+            return ChildJvm.skipped(c.id, why);
         }
 
         private static void adminSql(String server, String user, String sql) throws SQLException {
@@ -286,28 +274,6 @@ public final class SinkBenchmark {
                     Files.deleteIfExists(p);
                 }
             }
-        }
-
-        /** The 1-minute load average: other processes on a shared machine slow every contender. */
-        private static String loadAverage() {
-            try {
-                return Files.readString(Path.of("/proc/loadavg")).split(" ")[0];
-            } catch (IOException | RuntimeException e) {
-                return "?";
-            }
-        }
-
-        private static String memTotal() {
-            try {
-                for (String line : Files.readAllLines(Path.of("/proc/meminfo"))) {
-                    if (line.startsWith("MemTotal:")) {
-                        return String.format(Locale.ROOT, "%.1f GiB RAM", Long.parseLong(line.replaceAll("[^0-9]", "")) / 1048576.0);
-                    }
-                }
-            } catch (IOException | NumberFormatException e) {
-                return "RAM unknown";
-            }
-            return "RAM unknown";
         }
     }
 }
