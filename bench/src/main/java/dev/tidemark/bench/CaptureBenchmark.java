@@ -3,9 +3,6 @@ package dev.tidemark.bench;
 import dev.tidemark.devenv.LocalKafka;
 import dev.tidemark.devenv.LocalPostgres;
 import dev.tidemark.devenv.ServerFolders;
-import java.io.BufferedReader;
-import java.io.InputStreamReader;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
@@ -178,42 +175,17 @@ public final class CaptureBenchmark {
 
         private List<Map<String, String>> child(LocalKafka kafka, LocalPostgres pg, Path work, CaptureBacklog backlog, CaptureContender ct,
                                                 List<String> slots) throws Exception {
-            List<String> cmd = new ArrayList<>();
-            cmd.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
-            for (String opt : o.get("jvm").trim().split("\\s+")) {
-                if (!opt.isEmpty()) {
-                    cmd.add(opt);
-                }
-            }
-            cmd.addAll(List.of("-DTIDEMARK_LOG_LEVEL=WARN", "-cp", System.getProperty("java.class.path"), CaptureBenchmark.class.getName(),
-                    "--child", ct.id, "--slots", String.join(",", slots), "--variant", backlog.name(), "--changes", Long.toString(backlog.changes()),
+            ChildJvm.Outcome out = ChildJvm.run(ChildJvm.command(o.get("jvm"), System.getProperty("java.class.path"), CaptureBenchmark.class,
+                    List.of("--child", ct.id, "--slots", String.join(",", slots), "--variant", backlog.name(), "--changes", Long.toString(backlog.changes()),
                     "--deletes", Long.toString(backlog.deletes()),
                     "--inserts", Long.toString(backlog.inserts()), "--updates", Long.toString(backlog.updates()), "--pg-host", pg.host(), "--pg-port", Integer.toString(pg.port()),
                     "--pg-db", DATABASE, "--publication", PUBLICATION, "--bootstrap", kafka.bootstrapServers(), "--partitions", o.get("partitions"),
                     "--debezium-schemas", o.get("debezium-schemas"), "--debezium", o.get("debezium"), "--tidemark-kafka", o.get("tidemark-kafka"),
                     "--target-pg", o.get("target-pg"), "--target-pg-user", o.get("target-pg-user"),
-                    "--workdir", work.resolve("state-" + backlog.name()).toString()));
-            Process p = new ProcessBuilder(cmd).redirectErrorStream(true).start();
-            List<Map<String, String>> results = new ArrayList<>();
-            String lastLine = "";
-            try (BufferedReader r = new BufferedReader(new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8))) {
-                String line;
-                while ((line = r.readLine()) != null) {
-                    if (line.startsWith("RESULT ")) {
-                        results.add(BenchArgs.result(line.substring("RESULT ".length())));
-                    } else {
-                        System.out.println("    | " + line);
-                        lastLine = line;
-                    }
-                }
-            }
-            int exit = p.waitFor();
-            if (exit != 0 || results.size() != slots.size()) {
-                System.out.println("    FAILED (exit " + exit + "): " + lastLine);
-                Map<String, String> m = new LinkedHashMap<>();
-                m.put("contender", ct.id);
-                m.put("skipped", "FAILED (exit " + exit + ")");
-                results.add(m);
+                    "--workdir", work.resolve("state-" + backlog.name()).toString())));
+            List<Map<String, String>> results = new ArrayList<>(out.results());
+            if (out.exit() != 0 || results.size() != slots.size()) {
+                results.add(ChildJvm.skipped(ct.id, out.failure()));
             }
             return results;
         }
