@@ -8,6 +8,7 @@ WORKDIR /src
 # cached until a POM changes
 COPY pom.xml ./
 COPY text/pom.xml text/
+COPY process/pom.xml process/
 COPY event/pom.xml event/
 COPY jdbc/pom.xml jdbc/
 COPY sink-writer/pom.xml sink-writer/
@@ -21,6 +22,7 @@ COPY testkit/pom.xml testkit/
 COPY tests/pom.xml tests/
 COPY bench/pom.xml bench/
 COPY text/src text/src
+COPY process/src process/src
 COPY event/src event/src
 COPY jdbc/src jdbc/src
 COPY sink-writer/src sink-writer/src

@@ -1,6 +1,7 @@
 package dev.tidemark.cli;
 
 import dev.tidemark.jdbc.UrlMask;
+import dev.tidemark.process.NativeLibraryFolder;
 import java.util.Optional;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -26,7 +27,7 @@ public final class TidemarkCommand implements Runnable {
     LogFormat logFormat;
 
     public static void main(String[] args) {
-        dev.tidemark.devenv.NativeLibraryFolder.useOwn(); // first: before any native library (sqlite-jdbc, lz4-java) unpacks
+        NativeLibraryFolder.useOwn(); // first: before any native library (sqlite-jdbc, lz4-java) unpacks
         logFormat(args).ifPresent(f -> System.setProperty("TIDEMARK_LOG_FORMAT", f.toUpperCase(java.util.Locale.ROOT)));
         if (args.length > 0 && (args[0].equals("demo") || args[0].equals("compare")) && System.getProperty("TIDEMARK_LOG_LEVEL") == null
                 && System.getenv("TIDEMARK_LOG_LEVEL") == null) {

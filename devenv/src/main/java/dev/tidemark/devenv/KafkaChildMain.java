@@ -1,5 +1,6 @@
 package dev.tidemark.devenv;
 
+import dev.tidemark.process.NativeLibraryFolder;
 import java.io.IOException;
 import java.io.InputStream;
 

@@ -1,5 +1,6 @@
 package dev.tidemark.devenv;
 
+import dev.tidemark.process.Directories;
 import java.io.File;
 import java.io.IOException;
 import java.net.InetSocketAddress;

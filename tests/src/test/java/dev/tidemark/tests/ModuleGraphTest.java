@@ -16,19 +16,19 @@ import org.junit.jupiter.api.Test;
 
 /**
  * The module graph of docs/architecture.md, checked against the POM files: dependencies between shipped modules point
- * one way only, up the layers text → event → jdbc → sink-writer → {connector, reconcile} → compare → cli; connector and
+ * one way only, up the layers {text, process} → event → jdbc → sink-writer → {connector, reconcile} → compare → cli; connector and
  * reconcile sit side by side and neither uses the other, so the reconcile library depends on exactly event, jdbc,
  * sink-writer and text (no Debezium, no Connect); the experiment harness compare is used by cli alone; the Kafka broker
- * is a dependency of {@code devenv} alone; test helpers ({@code testkit}) are never a compile dependency of a shipped
+ * is a dependency of {@code devenv} alone, which uses no module but process; test helpers ({@code testkit}) are never a compile dependency of a shipped
  * module; and every module the root POM lists has its place here.
  */
 class ModuleGraphTest {
     /** Shipped modules by layer, lowest first: a module may depend only on modules of lower layers (and cli on devenv). */
-    private static final List<Set<String>> LAYERS = List.of(Set.of("text"), Set.of("event"), Set.of("jdbc"), Set.of("sink-writer"),
+    private static final List<Set<String>> LAYERS = List.of(Set.of("text", "process"), Set.of("event"), Set.of("jdbc"), Set.of("sink-writer"),
             Set.of("connector", "reconcile"), Set.of("compare"), Set.of("cli"));
     private static final List<String> SHIPPED = LAYERS.stream().flatMap(Set::stream).sorted().toList();
     /** Every module of the root POM: the shipped ones, the Connect plugin, the dev servers, test helpers, tests, benchmarks. */
-    private static final List<String> MODULES = List.of("text", "event", "jdbc", "sink-writer", "connect-sink", "devenv", "connector",
+    private static final List<String> MODULES = List.of("text", "process", "event", "jdbc", "sink-writer", "connect-sink", "devenv", "connector",
             "reconcile", "compare", "cli", "testkit", "tests", "bench");
     private static final Set<String> BROKER = Set.of("kafka_2.13", "kafka-server", "kafka-storage", "kafka-raft");
     private static final Pattern DEPENDENCY = Pattern.compile(
@@ -81,6 +81,13 @@ class ModuleGraphTest {
         assertThat(graph().get("text")).allSatisfy(d -> assertThat(d.scope()).as(d.artifact()).isEqualTo("test"));
     }
 
+    /** process is the other floor, under devenv too: it uses no module and nothing but SLF4J's API. */
+    @Test
+    void processUsesOnlyTheLoggingApi() throws IOException {
+        assertThat(graph().get("process")).filteredOn(d -> !"test".equals(d.scope()))
+                .extracting(Dependency::artifact).containsExactly("slf4j-api");
+    }
+
     @Test
     void everyModuleOfTheRootPomHasItsPlaceInTheseRules() throws IOException {
         String pom = Files.readString(root().resolve("pom.xml"));
@@ -119,7 +126,7 @@ class ModuleGraphTest {
             assertThat(graph.get(module)).as(module)
                     .noneMatch(d -> "testkit".equals(d.module()) && !"test".equals(d.scope()));
         }
-        assertThat(graph.get("devenv")).noneMatch(d -> d.module() != null);
+        assertThat(modules(graph.get("devenv"))).containsExactly("process");
     }
 
     private static int layer(String module) {

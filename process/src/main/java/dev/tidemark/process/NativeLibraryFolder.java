@@ -1,4 +1,4 @@
-package dev.tidemark.devenv;
+package dev.tidemark.process;
 
 import java.io.IOException;
 import java.nio.file.DirectoryStream;

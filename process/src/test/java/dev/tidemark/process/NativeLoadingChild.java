@@ -1,4 +1,4 @@
-package dev.tidemark.devenv;
+package dev.tidemark.process;
 
 import java.sql.Connection;
 import java.sql.DriverManager;

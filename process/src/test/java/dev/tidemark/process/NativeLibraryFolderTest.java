@@ -1,4 +1,4 @@
-package dev.tidemark.devenv;
+package dev.tidemark.process;
 
 import static org.assertj.core.api.Assertions.assertThat;
 

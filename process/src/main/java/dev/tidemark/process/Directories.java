@@ -1,4 +1,4 @@
-package dev.tidemark.devenv;
+package dev.tidemark.process;
 
 import java.io.IOException;
 import java.nio.file.FileVisitResult;
@@ -8,14 +8,14 @@ import java.nio.file.Path;
 import java.nio.file.SimpleFileVisitor;
 import java.nio.file.attribute.BasicFileAttributes;
 
-/** Recursive directory removal that tolerates files vanishing while it runs. */
-final class Directories {
+/** Recursive folder removal that tolerates files vanishing while it runs and never follows symbolic links. */
+public final class Directories {
 
     private Directories() {
     }
 
     /** As {@link #deleteRecursively}, and logs a warning naming {@code what} instead of throwing. */
-    static void deleteOrWarn(Path dir, String what) {
+    public static void deleteOrWarn(Path dir, String what) {
         try {
             deleteRecursively(dir);
         } catch (IOException | RuntimeException e) {
@@ -24,7 +24,7 @@ final class Directories {
     }
 
     /** Deletes {@code dir} and everything below it, without following symbolic links. Absent is fine. */
-    static void deleteRecursively(Path dir) throws IOException {
+    public static void deleteRecursively(Path dir) throws IOException {
         if (!Files.exists(dir, java.nio.file.LinkOption.NOFOLLOW_LINKS)) {
             return;
         }
