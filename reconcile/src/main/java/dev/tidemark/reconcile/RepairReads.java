@@ -5,6 +5,7 @@ import dev.tidemark.jdbc.Database;
 import dev.tidemark.jdbc.SourceColumn;
 import dev.tidemark.jdbc.SourceSql;
 import dev.tidemark.jdbc.ValueKind;
+import dev.tidemark.sink.jdbc.RecordedTypes;
 import dev.tidemark.sink.jdbc.SinkOptions;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
@@ -38,7 +39,7 @@ final class RepairReads {
             ps.setString(1, table);
             try (ResultSet rs = ps.executeQuery()) {
                 while (rs.next()) {
-                    out.put(rs.getString(1), new ColumnType(rs.getString(2), rs.getString(3), parameters(rs.getString(4))));
+                    out.put(rs.getString(1), new ColumnType(rs.getString(2), rs.getString(3), RecordedTypes.decodeParameters(rs.getString(4))));
                 }
             }
         } catch (SQLException e) {
@@ -46,22 +47,6 @@ final class RepairReads {
         }
         endRead(tgt);
         return out;
-    }
-
-    /** The recorded {@code k=v;k=v} parameters of a column type ({@code -1}: not set). */
-    private static Map<String, String> parameters(String text) {
-        Map<String, String> params = new HashMap<>();
-        if (text == null) {
-            return params;
-        }
-        for (String part : text.split(";")) {
-            int eq = part.indexOf('=');
-            if (eq > 0 && !part.endsWith("=-1")) {
-                String k = part.substring(0, eq);
-                params.put(k.equals("precision") ? "connect.decimal.precision" : k, part.substring(eq + 1));
-            }
-        }
-        return params;
     }
 
     private static void endRead(Connection c) {

@@ -21,6 +21,11 @@ interface SegmentChecksums {
 
     /** Per-segment row counts and hash sums. */
     record Checksums(long[] counts, long[] sums) {
+        /** All zero, for the segments of {@code b}: what a side fills in while it reads. */
+        static Checksums zero(Bucketing b) {
+            return new Checksums(new long[b.count()], new long[b.count()]);
+        }
+
         long rows() {
             long n = 0;
             for (long c : counts) {
@@ -50,8 +55,9 @@ interface SegmentChecksums {
 
         @Override
         public Checksums compute(TableSide side, Bucketing b, Long lo, Long hi, LongConsumer progress) throws SQLException {
-            long[] counts = new long[b.count()];
-            long[] sums = new long[b.count()];
+            Checksums out = Checksums.zero(b);
+            long[] counts = out.counts();
+            long[] sums = out.sums();
             long[] seen = {0};
             side.hashRows(lo, hi, new TableSide.HashSink() {
                 @Override
@@ -73,7 +79,7 @@ interface SegmentChecksums {
                 }
             });
             progress.accept(seen[0]);
-            return new Checksums(counts, sums);
+            return out;
         }
     }
 }

@@ -64,8 +64,7 @@ final class SqlChecksums implements SegmentChecksums {
 
     @Override
     public Checksums compute(TableSide side, Bucketing b, Long lo, Long hi, LongConsumer progress) throws SQLException {
-        long[] counts = new long[b.count()];
-        long[] sums = new long[b.count()];
+        Checksums out = Checksums.zero(b);
         ChecksumSql e = checksumSql(side);
         String bucket = e.bucket(side.columnsSql().get(shape.keyIndex()[0]), b.lo(), b.width());
         String sql = "SELECT " + bucket + ", count(*), " + sumOfHashes(side, e) + " FROM " + side.tableSql() + side.whereSql(lo == null ? b.lo() : lo, hi == null ? b.hi() : hi)
@@ -74,16 +73,16 @@ final class SqlChecksums implements SegmentChecksums {
         try (Statement s = side.connection.createStatement(); ResultSet rs = s.executeQuery(sql)) {
             while (rs.next()) {
                 int i = (int) rs.getLong(1);
-                counts[i] = rs.getLong(2);
+                out.counts()[i] = rs.getLong(2);
                 BigDecimal sum = rs.getBigDecimal(3);
-                sums[i] = sum.toBigInteger().longValue(); // the low 64 bits: sums compare modulo 2^64
-                rows += counts[i];
+                out.sums()[i] = sum.toBigInteger().longValue(); // the low 64 bits: sums compare modulo 2^64
+                rows += out.counts()[i];
             }
         } finally {
             side.finishRead();
         }
         progress.accept(rows);
-        return new Checksums(counts, sums);
+        return out;
     }
 
     /** Whether the bucketing's arithmetic fits the engines' 64-bit integers (keys minus the low bound, the width). */

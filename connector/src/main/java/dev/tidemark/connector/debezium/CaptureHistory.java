@@ -148,11 +148,7 @@ final class CaptureHistory {
 
     private static void send(PipelineConfig config, String topic, List<HistoryRecord> records)
             throws InterruptedException, TimeoutException, ExecutionException {
-        Properties p = new Properties();
-        p.putAll(config.kafka().properties());
-        p.put(ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, config.kafka().bootstrapServers());
-        p.put(ProducerConfig.ACKS_CONFIG, "all");
-        p.put(ProducerConfig.ENABLE_IDEMPOTENCE_CONFIG, "true");
+        Properties p = CaptureSettings.acknowledgedProducer(config);
         p.put(ProducerConfig.MAX_IN_FLIGHT_REQUESTS_PER_CONNECTION, "1");
         p.put(ProducerConfig.CLIENT_ID_CONFIG, "tidemark-history-" + config.name());
         try (KafkaProducer<byte[], byte[]> producer = new KafkaProducer<>(p, new ByteArraySerializer(), new ByteArraySerializer())) {

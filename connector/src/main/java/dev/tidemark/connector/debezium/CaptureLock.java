@@ -4,8 +4,6 @@ import java.io.IOException;
 import java.net.InetAddress;
 import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
-import java.nio.channels.FileLock;
-import java.nio.channels.OverlappingFileLockException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
@@ -23,13 +21,11 @@ final class CaptureLock implements AutoCloseable {
     /** Lock files this JVM holds: opening and closing another channel on one would release its lock (POSIX locks). */
     private static final java.util.Set<Path> HELD_HERE = java.util.concurrent.ConcurrentHashMap.newKeySet();
     private final Path file;
-    private final FileChannel channel;
-    private final FileLock lock;
+    private final HeldLock held;
 
-    private CaptureLock(Path file, FileChannel channel, FileLock lock) {
+    private CaptureLock(Path file, HeldLock held) {
         this.file = file;
-        this.channel = channel;
-        this.lock = lock;
+        this.held = held;
     }
 
     static Path fileFor(Path stateDir, String pipeline) {
@@ -42,10 +38,10 @@ final class CaptureLock implements AutoCloseable {
         if (HELD_HERE.contains(file.toAbsolutePath())) {
             return Optional.of("PID " + ProcessHandle.current().pid() + " on host " + host());
         }
-        try (FileChannel ch = FileChannel.open(file, StandardOpenOption.READ, StandardOpenOption.WRITE)) {
-            FileLock probe = tryLock(ch);
-            if (probe != null) {
-                probe.release();
+        try {
+            Optional<HeldLock> probe = HeldLock.tryTake(file, StandardOpenOption.READ, StandardOpenOption.WRITE);
+            if (probe.isPresent()) {
+                probe.get().close();
                 return Optional.empty();
             }
             return Optional.of(holder(file));
@@ -63,17 +59,16 @@ final class CaptureLock implements AutoCloseable {
             throw new CaptureRefusedException(alreadyRunning(pipeline, "PID " + ProcessHandle.current().pid() + " on host " + host(), file));
         }
         try {
-            FileChannel ch = FileChannel.open(file, StandardOpenOption.CREATE, StandardOpenOption.READ, StandardOpenOption.WRITE);
-            FileLock lock = tryLock(ch);
-            if (lock == null) {
-                ch.close();
+            Optional<HeldLock> taken = HeldLock.tryTake(file, StandardOpenOption.CREATE, StandardOpenOption.READ, StandardOpenOption.WRITE);
+            if (taken.isEmpty()) {
                 HELD_HERE.remove(file.toAbsolutePath());
                 throw new CaptureRefusedException(alreadyRunning(pipeline, holder(file), file));
             }
+            FileChannel ch = taken.get().channel();
             ch.truncate(0);
             ch.write(ByteBuffer.wrap(("pid " + ProcessHandle.current().pid() + " host " + host() + "\n").getBytes(StandardCharsets.UTF_8)), 0);
             ch.force(false);
-            return new CaptureLock(file, ch, lock);
+            return new CaptureLock(file, taken.get());
         } catch (IOException e) {
             HELD_HERE.remove(file.toAbsolutePath());
             throw new IllegalStateException("cannot take " + file + ": " + e.getMessage(), e);
@@ -84,14 +79,6 @@ final class CaptureLock implements AutoCloseable {
     static String alreadyRunning(String pipeline, String holder, Path file) {
         return "pipeline " + pipeline + " is already running (" + holder + " holds " + file
                 + "); nothing was changed: stop that process before starting this one";
-    }
-
-    private static FileLock tryLock(FileChannel ch) throws IOException {
-        try {
-            return ch.tryLock();
-        } catch (OverlappingFileLockException heldInThisJvm) {
-            return null;
-        }
     }
 
     private static String holder(Path file) throws IOException {
@@ -111,12 +98,7 @@ final class CaptureLock implements AutoCloseable {
     @Override
     public void close() {
         try {
-            if (lock.isValid()) {
-                lock.release();
-            }
-            channel.close();
-        } catch (IOException e) {
-            // the lock goes with the process anyway
+            held.close();
         } finally {
             HELD_HERE.remove(file.toAbsolutePath());
         }

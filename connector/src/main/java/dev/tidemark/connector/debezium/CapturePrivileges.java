@@ -81,16 +81,11 @@ final class CapturePrivileges {
         String sql = "SELECT has_table_privilege(c.oid, 'SELECT') AND has_table_privilege(c.oid, 'INSERT') "
                 + "AND has_table_privilege(c.oid, 'DELETE') FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace "
                 + "WHERE n.nspname = ? AND c.relname = ?";
-        try (PreparedStatement ps = c.prepareStatement(sql)) {
-            ps.setString(1, t.schema());
-            ps.setString(2, t.table());
-            try (ResultSet rs = ps.executeQuery()) {
-                if (rs.next()) {
-                    return rs.getBoolean(1) ? java.util.Optional.empty() : java.util.Optional.of(who + " may not write the pipeline's signal table "
-                            + t + " (one-table snapshots are signalled through it; as its owner run: GRANT SELECT, INSERT, DELETE ON "
-                            + q(t.schema()) + "." + q(t.table()) + " TO " + role + ")");
-                }
-            }
+        java.util.Optional<Boolean> writable = CatalogRows.first(c, sql, rs -> rs.getBoolean(1), t.schema(), t.table());
+        if (writable.isPresent()) {
+            return writable.get() ? java.util.Optional.empty() : java.util.Optional.of(who + " may not write the pipeline's signal table "
+                    + t + " (one-table snapshots are signalled through it; as its owner run: GRANT SELECT, INSERT, DELETE ON "
+                    + q(t.schema()) + "." + q(t.table()) + " TO " + role + ")");
         }
         try (PreparedStatement ps = c.prepareStatement("SELECT has_schema_privilege(?, 'CREATE')")) {
             ps.setString(1, t.schema());

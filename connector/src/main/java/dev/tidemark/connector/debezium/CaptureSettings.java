@@ -31,13 +31,19 @@ final class CaptureSettings {
     private CaptureSettings() {
     }
 
-    /** Kafka producer settings: acks from all replicas, idempotent, lz4, large batches (see the comments). */
-    static Properties producer(PipelineConfig config) {
+    /** The pipeline's Kafka properties and brokers, with acks from all replicas and idempotence: what every producer needs. */
+    static Properties acknowledgedProducer(PipelineConfig config) {
         Properties p = new Properties();
         p.putAll(config.kafka().properties());
         p.put(ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, config.kafka().bootstrapServers());
         p.put(ProducerConfig.ACKS_CONFIG, "all");
         p.put(ProducerConfig.ENABLE_IDEMPOTENCE_CONFIG, "true");
+        return p;
+    }
+
+    /** Kafka producer settings: acks from all replicas, idempotent, lz4, large batches (see the comments). */
+    static Properties producer(PipelineConfig config) {
+        Properties p = acknowledgedProducer(config);
         // records are sent a whole engine batch at a time and flushed at its end (handleBatch): lingering only fills
         // Kafka batches while the batch is being sent, it adds no latency to the last record
         p.put(ProducerConfig.LINGER_MS_CONFIG, "50");

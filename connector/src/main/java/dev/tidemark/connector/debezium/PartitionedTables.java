@@ -2,8 +2,6 @@ package dev.tidemark.connector.debezium;
 
 import dev.tidemark.event.TableId;
 import java.sql.Connection;
-import java.sql.PreparedStatement;
-import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.util.ArrayList;
 import java.util.List;
@@ -41,22 +39,16 @@ final class PartitionedTables {
     static Optional<Relation> read(Connection c, TableId t) throws SQLException {
         String sql = "SELECT c.oid, c.relkind, c.relpersistence FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace "
                 + "WHERE n.nspname = ? AND c.relname = ?";
-        long oid;
-        boolean partitioned;
-        boolean unlogged;
-        try (PreparedStatement ps = c.prepareStatement(sql)) {
-            ps.setString(1, t.schema());
-            ps.setString(2, t.table());
-            try (ResultSet rs = ps.executeQuery()) {
-                if (!rs.next()) {
-                    return Optional.empty();
-                }
-                oid = rs.getLong(1);
-                partitioned = "p".equals(rs.getString(2));
-                unlogged = "u".equals(rs.getString(3));
-            }
+        Optional<Kind> kind = CatalogRows.first(c, sql, rs -> new Kind(rs.getLong(1), "p".equals(rs.getString(2)),
+                "u".equals(rs.getString(3))), t.schema(), t.table());
+        if (kind.isEmpty()) {
+            return Optional.empty();
         }
-        return Optional.of(new Relation(t, partitioned, unlogged, ancestors(c, oid), partitioned ? members(c, oid) : List.of()));
+        Kind k = kind.get();
+        return Optional.of(new Relation(t, k.partitioned(), k.unlogged(), ancestors(c, k.oid()), k.partitioned() ? members(c, k.oid()) : List.of()));
+    }
+
+    private record Kind(long oid, boolean partitioned, boolean unlogged) {
     }
 
     /** The tables {@code oid} is a partition of, nearest first. */
@@ -64,17 +56,7 @@ final class PartitionedTables {
         String sql = "SELECT n.nspname, k.relname FROM pg_partition_ancestors(CAST(? AS oid)::regclass) WITH ORDINALITY a(relid, pos) "
                 + "JOIN pg_class k ON k.oid = a.relid::oid JOIN pg_namespace n ON n.oid = k.relnamespace "
                 + "WHERE a.relid::oid <> CAST(? AS oid) ORDER BY a.pos";
-        List<TableId> out = new ArrayList<>();
-        try (PreparedStatement ps = c.prepareStatement(sql)) {
-            ps.setLong(1, oid);
-            ps.setLong(2, oid);
-            try (ResultSet rs = ps.executeQuery()) {
-                while (rs.next()) {
-                    out.add(new TableId(rs.getString(1), rs.getString(2)));
-                }
-            }
-        }
-        return out;
+        return CatalogRows.list(c, sql, rs -> new TableId(rs.getString(1), rs.getString(2)), oid, oid);
     }
 
     /** Every member of the partition tree rooted at {@code oid} (the root first), as the catalog holds it now. */
@@ -82,17 +64,8 @@ final class PartitionedTables {
         String sql = "SELECT t.relid::oid, n.nspname, k.relname, t.isleaf, k.relreplident, k.relpersistence "
                 + "FROM pg_partition_tree(CAST(? AS oid)::regclass) t JOIN pg_class k ON k.oid = t.relid::oid "
                 + "JOIN pg_namespace n ON n.oid = k.relnamespace ORDER BY t.level, n.nspname, k.relname";
-        List<Member> out = new ArrayList<>();
-        try (PreparedStatement ps = c.prepareStatement(sql)) {
-            ps.setLong(1, oid);
-            try (ResultSet rs = ps.executeQuery()) {
-                while (rs.next()) {
-                    out.add(new Member(rs.getLong(1), new TableId(rs.getString(2), rs.getString(3)), rs.getBoolean(4),
-                            rs.getString(5).charAt(0), "u".equals(rs.getString(6))));
-                }
-            }
-        }
-        return out;
+        return CatalogRows.list(c, sql, rs -> new Member(rs.getLong(1), new TableId(rs.getString(2), rs.getString(3)),
+                rs.getBoolean(4), rs.getString(5).charAt(0), "u".equals(rs.getString(6))), oid);
     }
 
     /** The members of {@code root}'s tree now, or empty when {@code root} no longer exists or is no longer partitioned. */

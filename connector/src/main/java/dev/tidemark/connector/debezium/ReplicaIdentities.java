@@ -64,17 +64,8 @@ public final class ReplicaIdentities {
         String sql = "SELECT c.relreplident, (SELECT ic.relname FROM pg_index i JOIN pg_class ic ON ic.oid = i.indexrelid "
                 + "WHERE i.indrelid = c.oid AND i.indisreplident LIMIT 1) FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace "
                 + "WHERE n.nspname = ? AND c.relname = ?";
-        try (PreparedStatement ps = c.prepareStatement(sql)) {
-            ps.setString(1, t.schema());
-            ps.setString(2, t.table());
-            try (ResultSet rs = ps.executeQuery()) {
-                if (!rs.next()) {
-                    return Optional.empty();
-                }
-                String r = rs.getString(1);
-                return Optional.of("i".equals(r) ? "i:" + rs.getString(2) : r);
-            }
-        }
+        return CatalogRows.first(c, sql, rs -> "i".equals(rs.getString(1)) ? "i:" + rs.getString(2) : rs.getString(1),
+                t.schema(), t.table());
     }
 
     /**

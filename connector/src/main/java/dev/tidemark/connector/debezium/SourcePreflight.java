@@ -158,18 +158,8 @@ public final class SourcePreflight {
                 + "JOIN pg_type b ON b.oid = CASE WHEN d.typtype = 'd' THEN d.typbasetype ELSE d.oid END "
                 + "JOIN pg_class k ON k.oid = a.attrelid JOIN pg_namespace n ON n.oid = k.relnamespace "
                 + "WHERE n.nspname = ? AND k.relname = ? AND a.attnum > 0 AND NOT a.attisdropped ORDER BY a.attnum";
-        List<CapturedColumn> out = new ArrayList<>();
-        try (PreparedStatement ps = c.prepareStatement(sql)) {
-            ps.setString(1, t.schema());
-            ps.setString(2, t.table());
-            try (ResultSet rs = ps.executeQuery()) {
-                while (rs.next()) {
-                    out.add(new CapturedColumn(t, rs.getString(1), rs.getString(2), rs.getString(3), rs.getString(4).charAt(0),
-                            rs.getString(5).charAt(0), rs.getString(6)));
-                }
-            }
-        }
-        return out;
+        return CatalogRows.list(c, sql, rs -> new CapturedColumn(t, rs.getString(1), rs.getString(2), rs.getString(3),
+                rs.getString(4).charAt(0), rs.getString(5).charAt(0), rs.getString(6)), t.schema(), t.table());
     }
 
     /** The table's primary-key columns (empty when it has none or does not exist). */
@@ -177,17 +167,7 @@ public final class SourcePreflight {
         String sql = "SELECT a.attname FROM pg_index i JOIN pg_class k ON k.oid = i.indrelid "
                 + "JOIN pg_namespace n ON n.oid = k.relnamespace JOIN pg_attribute a ON a.attrelid = k.oid AND a.attnum = ANY (i.indkey) "
                 + "WHERE i.indisprimary AND n.nspname = ? AND k.relname = ?";
-        List<String> out = new ArrayList<>();
-        try (PreparedStatement ps = c.prepareStatement(sql)) {
-            ps.setString(1, t.schema());
-            ps.setString(2, t.table());
-            try (ResultSet rs = ps.executeQuery()) {
-                while (rs.next()) {
-                    out.add(rs.getString(1));
-                }
-            }
-        }
-        return out;
+        return CatalogRows.list(c, sql, rs -> rs.getString(1), t.schema(), t.table());
     }
 
     private static String single(Connection c, String sql) throws SQLException {

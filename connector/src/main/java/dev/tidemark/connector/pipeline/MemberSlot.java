@@ -1,14 +1,13 @@
 package dev.tidemark.connector.pipeline;
 
+import dev.tidemark.connector.debezium.HeldLock;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.InetAddress;
-import java.nio.channels.FileChannel;
-import java.nio.channels.FileLock;
-import java.nio.channels.OverlappingFileLockException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
+import java.util.Optional;
 
 /**
  * A sink member id that is stable across restarts and unique among the processes of one pipeline on one host: the
@@ -23,12 +22,10 @@ public final class MemberSlot implements AutoCloseable {
     static final int MAX_SLOTS = 64;
 
     private final String id;
-    private final FileChannel channel;
-    private final FileLock lock;
+    private final HeldLock lock;
 
-    private MemberSlot(String id, FileChannel channel, FileLock lock) {
+    private MemberSlot(String id, HeldLock lock) {
         this.id = id;
-        this.channel = channel;
         this.lock = lock;
     }
 
@@ -39,17 +36,10 @@ public final class MemberSlot implements AutoCloseable {
             String host = hostName();
             for (int n = 0; n < MAX_SLOTS; n++) {
                 Path file = stateDir.resolve(pipeline + ".sink-member-" + n + ".lock");
-                FileChannel ch = FileChannel.open(file, StandardOpenOption.CREATE, StandardOpenOption.WRITE);
-                FileLock lock;
-                try {
-                    lock = ch.tryLock();
-                } catch (OverlappingFileLockException held) {
-                    lock = null; // held by this JVM
+                Optional<HeldLock> lock = HeldLock.tryTake(file, StandardOpenOption.CREATE, StandardOpenOption.WRITE);
+                if (lock.isPresent()) {
+                    return new MemberSlot(host + "-" + n, lock.get());
                 }
-                if (lock != null) {
-                    return new MemberSlot(host + "-" + n, ch, lock);
-                }
-                ch.close();
             }
             throw new IllegalStateException("all " + MAX_SLOTS + " sink member slots of pipeline " + pipeline + " in " + stateDir
                     + " are taken; give this process its own --member-id");
@@ -79,13 +69,6 @@ public final class MemberSlot implements AutoCloseable {
 
     @Override
     public void close() {
-        try {
-            if (lock.isValid()) {
-                lock.release();
-            }
-            channel.close();
-        } catch (IOException e) {
-            // the lock goes with the process anyway
-        }
+        lock.close();
     }
 }

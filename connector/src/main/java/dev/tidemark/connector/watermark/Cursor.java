@@ -27,14 +27,19 @@ public sealed interface Cursor {
         return columns().get(0);
     }
 
-    record Timestamp(String column) implements Cursor {
-        public Timestamp {
-            Objects.requireNonNull(column, "column");
-        }
+    /** A cursor of one column: its {@link #columns()} is that column alone. */
+    sealed interface SingleColumn extends Cursor permits Timestamp, Id {
+        String column();
 
         @Override
-        public List<String> columns() {
-            return List.of(column);
+        default List<String> columns() {
+            return List.of(column());
+        }
+    }
+
+    record Timestamp(String column) implements SingleColumn {
+        public Timestamp {
+            Objects.requireNonNull(column, "column");
         }
 
         @Override
@@ -43,14 +48,9 @@ public sealed interface Cursor {
         }
     }
 
-    record Id(String column) implements Cursor {
+    record Id(String column) implements SingleColumn {
         public Id {
             Objects.requireNonNull(column, "column");
-        }
-
-        @Override
-        public List<String> columns() {
-            return List.of(column);
         }
 
         @Override

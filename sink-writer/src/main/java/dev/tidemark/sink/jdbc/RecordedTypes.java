@@ -8,7 +8,7 @@ import java.util.Map;
  * How a column's event type is kept in {@value SinkOptions#COLUMNS_TABLE}'s {@code parameters} text and shown in
  * messages. Pure; moved out of {@link TargetTables} unchanged.
  */
-final class RecordedTypes {
+public final class RecordedTypes {
     private RecordedTypes() {
     }
 
@@ -17,7 +17,11 @@ final class RecordedTypes {
         return "scale=" + type.scale() + ";precision=" + type.precision();
     }
 
-    static Map<String, String> decodeParameters(String text) {
+    /**
+     * The parameters of a recorded {@code k=v;k=v} text as event type parameters ({@code precision} becomes
+     * {@code connect.decimal.precision}; a value of {@code -1} is not set); empty for null.
+     */
+    public static Map<String, String> decodeParameters(String text) {
         Map<String, String> p = new HashMap<>();
         if (text != null) {
             for (String part : text.split(";")) {
