@@ -42,7 +42,7 @@ public final class JdbcChangeSink implements AutoCloseable {
     private final TargetConnection target;
     private final RetryingExecutor executor;
     private TargetTables tables;
-    private final Map<String, PreparedStatement> statements = new HashMap<>();
+    private StatementCache statements;
     private final OffsetStore offsets;
     private final TargetTableClaims claims;
     /** The table the current batch is working on, for failure messages: never null. */
@@ -51,6 +51,7 @@ public final class JdbcChangeSink implements AutoCloseable {
     private RowUpserts rowUpserts;
     private RowDeletes rowDeletes;
     private SchemaChangeApplier schemaChanges;
+    private TablePositions tablePositions;
     /** The way on a stop for a dropped target table names (see {@link #withDroppedTableAdvice}). */
     private volatile DroppedTableAdvice droppedAdvice = DroppedTableAdvice.RESTORE;
 
@@ -75,13 +76,14 @@ public final class JdbcChangeSink implements AutoCloseable {
 
     private void connect() throws SQLException {
         connection = target.open();
+        statements = new StatementCache(connection);
         dialect.configure(connection);
         connection.setAutoCommit(false);
         tables = new TargetTables(connection, dialect, options, table -> droppedAdvice.wayOn(table));
         offsets.reconnected();
         failures = new ApplyFailures(connection, dialect, tables);
-        rowUpserts = new RowUpserts(connection, dialect, options, tables, this::statement);
-        rowDeletes = new RowDeletes(connection, dialect, options, tables, this::statement);
+        rowUpserts = new RowUpserts(connection, dialect, options, tables, statements);
+        rowDeletes = new RowDeletes(connection, dialect, options, tables, statements);
         schemaChanges = new SchemaChangeApplier(connection, dialect, tables, options.targetTables());
     }
 
@@ -221,7 +223,7 @@ public final class JdbcChangeSink implements AutoCloseable {
                 }
             }
             tableAtWork = SinkOptions.OFFSETS_TABLE;
-            offsets.write(connection, this::statement, nextOffsets);
+            offsets.write(connection, statements, nextOffsets);
             tableAtWork = sideWrite.table();
             sideWrite.write(connection, dialect);
             connection.commit();
@@ -324,28 +326,11 @@ public final class JdbcChangeSink implements AutoCloseable {
         return tablePositions;
     }
 
-    private TablePositions tablePositions;
-
-    private PreparedStatement statement(String sql) throws SQLException {
-        PreparedStatement ps = statements.get(sql);
-        if (ps == null) {
-            ps = connection.prepareStatement(sql);
-            statements.put(sql, ps);
-        }
-        return ps;
-    }
-
     private void rollbackQuietly() {
         tables.forget();
         schemaChanges.forget();
         offsets.rolledBack();
-        for (PreparedStatement ps : statements.values()) {
-            try {
-                ps.clearBatch();
-            } catch (SQLException ignored) {
-                // the statement is discarded below
-            }
-        }
+        statements.clearBatches();
         try {
             connection.rollback();
         } catch (SQLException e) {
@@ -374,7 +359,7 @@ public final class JdbcChangeSink implements AutoCloseable {
         });
     }
 
-    /** Names of the tables this sink has created or seen, for diagnostics. */
+    /** The columns the target's {@code table} has, as this sink last read them; empty if it has no such table. */
     public Set<String> knownColumns(String table) throws SQLException {
         return tables.columns(table).orElse(Set.of());
     }
@@ -386,14 +371,7 @@ public final class JdbcChangeSink implements AutoCloseable {
 
     /** Closes the statements, and the connection if the sink owns it. */
     private void closeConnection() {
-        for (PreparedStatement ps : statements.values()) {
-            try {
-                ps.close();
-            } catch (SQLException ignored) {
-                // closing anyway
-            }
-        }
-        statements.clear();
+        statements.close();
         try {
             target.release(connection);
         } catch (SQLException e) {
