@@ -8,12 +8,8 @@ import dev.tidemark.jdbc.SinkException;
 import dev.tidemark.event.ChangeEvent;
 import dev.tidemark.event.Column;
 import java.sql.Connection;
-import java.sql.PreparedStatement;
 import java.sql.SQLException;
-import java.util.ArrayList;
 import java.util.Collection;
-import java.util.HashMap;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Properties;
@@ -210,15 +206,10 @@ public final class JdbcChangeSink implements AutoCloseable {
                     collapsed++;
                 } else if (step instanceof BatchPlan.Changes c) {
                     collapsed += c.events().size();
-                    Map<String, List<ChangeEvent>> byTable = new LinkedHashMap<>();
-                    for (ChangeEvent e : c.events()) {
-                        byTable.computeIfAbsent(targetTable(e), k -> new ArrayList<>()).add(e);
-                    }
-                    for (Map.Entry<String, List<ChangeEvent>> e : byTable.entrySet()) {
+                    for (Map.Entry<String, TableRun> e : TableRun.byTable(c.events(), options.targetTables()).entrySet()) {
                         tableAtWork = e.getKey();
-                        int[] counts = applyTable(e.getKey(), e.getValue());
-                        upserts += counts[0];
-                        deletes += counts[1];
+                        upserts += upsert(e.getKey(), e.getValue());
+                        deletes += delete(e.getKey(), e.getValue());
                     }
                 }
             }
@@ -277,28 +268,17 @@ public final class JdbcChangeSink implements AutoCloseable {
         }
     }
 
-    private int[] applyTable(String table, List<ChangeEvent> events) throws SQLException {
-        // shape = column list (shared instance per schema) + unchanged-TOAST columns (almost always none)
-        Map<List<Column>, Map<List<String>, List<ChangeEvent.Upsert>>> upsertsByShape = new java.util.IdentityHashMap<>();
-        List<ChangeEvent.Delete> deletes = new ArrayList<>();
-        for (ChangeEvent e : events) {
-            if (e instanceof ChangeEvent.Upsert u) {
-                upsertsByShape.computeIfAbsent(u.schema().columns(), k -> new HashMap<>())
-                        .computeIfAbsent(u.unavailableColumns(), k -> new ArrayList<>()).add(u);
-            } else if (e instanceof ChangeEvent.Delete d) {
-                deletes.add(d);
-            } else {
-                throw new IllegalStateException("truncate inside a change run");
-            }
-        }
+    private int upsert(String table, TableRun run) throws SQLException {
         int upserted = 0;
-        for (Map<List<String>, List<ChangeEvent.Upsert>> byUnavailable : upsertsByShape.values()) {
-            for (List<ChangeEvent.Upsert> group : byUnavailable.values()) {
-                upserted += rowUpserts.apply(table, group);
-            }
+        for (List<ChangeEvent.Upsert> group : run.upserts()) {
+            upserted += rowUpserts.apply(table, group);
         }
-        int deleted = deletes.isEmpty() || tables.columns(table).isEmpty() ? 0 : rowDeletes.apply(table, deletes);
-        return new int[] {upserted, deleted};
+        return upserted;
+    }
+
+    /** Deletes of a table the target does not have delete nothing. */
+    private int delete(String table, TableRun run) throws SQLException {
+        return run.deletes().isEmpty() || tables.columns(table).isEmpty() ? 0 : rowDeletes.apply(table, run.deletes());
     }
 
     private void truncate(ChangeEvent.Truncate t) throws SQLException {
