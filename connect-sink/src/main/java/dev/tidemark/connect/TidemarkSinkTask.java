@@ -2,7 +2,6 @@ package dev.tidemark.connect;
 
 import dev.tidemark.event.ChangeEvent;
 import dev.tidemark.event.EnvelopeDecoder;
-import dev.tidemark.event.PoisonEventException;
 import dev.tidemark.jdbc.RetryPolicy;
 import dev.tidemark.jdbc.SinkException;
 import dev.tidemark.jdbc.UrlMask;
@@ -10,6 +9,7 @@ import dev.tidemark.sink.jdbc.JdbcChangeSink;
 import dev.tidemark.sink.jdbc.OffsetsFencedException;
 import dev.tidemark.sink.jdbc.PartitionOffset;
 import dev.tidemark.sink.kafka.PoisonIsolator;
+import dev.tidemark.sink.kafka.PoisonReason;
 import java.sql.SQLException;
 import java.util.ArrayList;
 import java.util.Collection;
@@ -253,8 +253,7 @@ public final class TidemarkSinkTask extends SinkTask {
      */
     private void poison(Incoming item, RuntimeException reason) {
         String where = item.origin().describe();
-        String why = (reason instanceof PoisonEventException pe ? pe.getMessage().substring(pe.origin().describe().length() + 2)
-                : String.valueOf(reason.getMessage())).replaceAll("\\s*\\R\\s*", " "); // one line, whatever the parser said
+        String why = PoisonReason.of(reason).replaceAll("\\s*\\R\\s*", " "); // one line, whatever the parser said
         if (route != PoisonRoute.DEAD_LETTER) {
             throw new ConnectException(where + ": " + why + " (no dead-letter queue configured: errors.tolerance=all and"
                     + " errors.deadletterqueue.topic.name; offsets not advanced)", reason);

@@ -8,12 +8,8 @@ import dev.tidemark.jdbc.SinkException;
 import dev.tidemark.event.ChangeEvent;
 import dev.tidemark.event.Column;
 import java.sql.Connection;
-import java.sql.PreparedStatement;
 import java.sql.SQLException;
-import java.util.ArrayList;
 import java.util.Collection;
-import java.util.HashMap;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Properties;
@@ -42,7 +38,7 @@ public final class JdbcChangeSink implements AutoCloseable {
     private final TargetConnection target;
     private final RetryingExecutor executor;
     private TargetTables tables;
-    private final Map<String, PreparedStatement> statements = new HashMap<>();
+    private StatementCache statements;
     private final OffsetStore offsets;
     private final TargetTableClaims claims;
     /** The table the current batch is working on, for failure messages: never null. */
@@ -51,6 +47,7 @@ public final class JdbcChangeSink implements AutoCloseable {
     private RowUpserts rowUpserts;
     private RowDeletes rowDeletes;
     private SchemaChangeApplier schemaChanges;
+    private TablePositions tablePositions;
     /** The way on a stop for a dropped target table names (see {@link #withDroppedTableAdvice}). */
     private volatile DroppedTableAdvice droppedAdvice = DroppedTableAdvice.RESTORE;
 
@@ -75,13 +72,14 @@ public final class JdbcChangeSink implements AutoCloseable {
 
     private void connect() throws SQLException {
         connection = target.open();
+        statements = new StatementCache(connection);
         dialect.configure(connection);
         connection.setAutoCommit(false);
         tables = new TargetTables(connection, dialect, options, table -> droppedAdvice.wayOn(table));
         offsets.reconnected();
         failures = new ApplyFailures(connection, dialect, tables);
-        rowUpserts = new RowUpserts(connection, dialect, options, tables, this::statement);
-        rowDeletes = new RowDeletes(connection, dialect, options, tables, this::statement);
+        rowUpserts = new RowUpserts(connection, dialect, options, tables, statements);
+        rowDeletes = new RowDeletes(connection, dialect, options, tables, statements);
         schemaChanges = new SchemaChangeApplier(connection, dialect, tables, options.targetTables());
     }
 
@@ -208,20 +206,15 @@ public final class JdbcChangeSink implements AutoCloseable {
                     collapsed++;
                 } else if (step instanceof BatchPlan.Changes c) {
                     collapsed += c.events().size();
-                    Map<String, List<ChangeEvent>> byTable = new LinkedHashMap<>();
-                    for (ChangeEvent e : c.events()) {
-                        byTable.computeIfAbsent(targetTable(e), k -> new ArrayList<>()).add(e);
-                    }
-                    for (Map.Entry<String, List<ChangeEvent>> e : byTable.entrySet()) {
+                    for (Map.Entry<String, TableRun> e : TableRun.byTable(c.events(), options.targetTables()).entrySet()) {
                         tableAtWork = e.getKey();
-                        int[] counts = applyTable(e.getKey(), e.getValue());
-                        upserts += counts[0];
-                        deletes += counts[1];
+                        upserts += upsert(e.getKey(), e.getValue());
+                        deletes += delete(e.getKey(), e.getValue());
                     }
                 }
             }
             tableAtWork = SinkOptions.OFFSETS_TABLE;
-            offsets.write(connection, this::statement, nextOffsets);
+            offsets.write(connection, statements, nextOffsets);
             tableAtWork = sideWrite.table();
             sideWrite.write(connection, dialect);
             connection.commit();
@@ -275,28 +268,17 @@ public final class JdbcChangeSink implements AutoCloseable {
         }
     }
 
-    private int[] applyTable(String table, List<ChangeEvent> events) throws SQLException {
-        // shape = column list (shared instance per schema) + unchanged-TOAST columns (almost always none)
-        Map<List<Column>, Map<List<String>, List<ChangeEvent.Upsert>>> upsertsByShape = new java.util.IdentityHashMap<>();
-        List<ChangeEvent.Delete> deletes = new ArrayList<>();
-        for (ChangeEvent e : events) {
-            if (e instanceof ChangeEvent.Upsert u) {
-                upsertsByShape.computeIfAbsent(u.schema().columns(), k -> new HashMap<>())
-                        .computeIfAbsent(u.unavailableColumns(), k -> new ArrayList<>()).add(u);
-            } else if (e instanceof ChangeEvent.Delete d) {
-                deletes.add(d);
-            } else {
-                throw new IllegalStateException("truncate inside a change run");
-            }
-        }
+    private int upsert(String table, TableRun run) throws SQLException {
         int upserted = 0;
-        for (Map<List<String>, List<ChangeEvent.Upsert>> byUnavailable : upsertsByShape.values()) {
-            for (List<ChangeEvent.Upsert> group : byUnavailable.values()) {
-                upserted += rowUpserts.apply(table, group);
-            }
+        for (List<ChangeEvent.Upsert> group : run.upserts()) {
+            upserted += rowUpserts.apply(table, group);
         }
-        int deleted = deletes.isEmpty() || tables.columns(table).isEmpty() ? 0 : rowDeletes.apply(table, deletes);
-        return new int[] {upserted, deleted};
+        return upserted;
+    }
+
+    /** Deletes of a table the target does not have delete nothing. */
+    private int delete(String table, TableRun run) throws SQLException {
+        return run.deletes().isEmpty() || tables.columns(table).isEmpty() ? 0 : rowDeletes.apply(table, run.deletes());
     }
 
     private void truncate(ChangeEvent.Truncate t) throws SQLException {
@@ -324,28 +306,11 @@ public final class JdbcChangeSink implements AutoCloseable {
         return tablePositions;
     }
 
-    private TablePositions tablePositions;
-
-    private PreparedStatement statement(String sql) throws SQLException {
-        PreparedStatement ps = statements.get(sql);
-        if (ps == null) {
-            ps = connection.prepareStatement(sql);
-            statements.put(sql, ps);
-        }
-        return ps;
-    }
-
     private void rollbackQuietly() {
         tables.forget();
         schemaChanges.forget();
         offsets.rolledBack();
-        for (PreparedStatement ps : statements.values()) {
-            try {
-                ps.clearBatch();
-            } catch (SQLException ignored) {
-                // the statement is discarded below
-            }
-        }
+        statements.clearBatches();
         try {
             connection.rollback();
         } catch (SQLException e) {
@@ -374,7 +339,7 @@ public final class JdbcChangeSink implements AutoCloseable {
         });
     }
 
-    /** Names of the tables this sink has created or seen, for diagnostics. */
+    /** The columns the target's {@code table} has, as this sink last read them; empty if it has no such table. */
     public Set<String> knownColumns(String table) throws SQLException {
         return tables.columns(table).orElse(Set.of());
     }
@@ -386,14 +351,7 @@ public final class JdbcChangeSink implements AutoCloseable {
 
     /** Closes the statements, and the connection if the sink owns it. */
     private void closeConnection() {
-        for (PreparedStatement ps : statements.values()) {
-            try {
-                ps.close();
-            } catch (SQLException ignored) {
-                // closing anyway
-            }
-        }
-        statements.clear();
+        statements.close();
         try {
             target.release(connection);
         } catch (SQLException e) {

@@ -34,12 +34,6 @@ import java.util.Optional;
  * keeps them, {@link #rolledBack()} drops them. Not thread-safe; owned by one {@link JdbcChangeSink}.
  */
 final class OffsetStore {
-    /** Statements come from the sink's cache (cleared on rollback, closed on reconnect). */
-    @FunctionalInterface
-    interface Statements {
-        PreparedStatement prepare(String sql) throws SQLException;
-    }
-
     /** Remembered "no row for this partition". */
     private static final long ABSENT = -1;
 
@@ -97,7 +91,7 @@ final class OffsetStore {
      *
      * @throws OffsetsFencedException when another member moved a partition's offset in between (the caller rolls back)
      */
-    void write(Connection connection, Statements statements, Collection<PartitionOffset> offsets) throws SQLException {
+    void write(Connection connection, StatementCache statements, Collection<PartitionOffset> offsets) throws SQLException {
         if (offsets.isEmpty()) {
             return;
         }
@@ -109,7 +103,7 @@ final class OffsetStore {
             } else if (expected == ABSENT) {
                 insertIfAbsent(connection, statements, o, now);
             } else {
-                PreparedStatement ps = statements.prepare("UPDATE " + q(SinkOptions.OFFSETS_TABLE) + " SET " + q("next_offset")
+                PreparedStatement ps = statements.get("UPDATE " + q(SinkOptions.OFFSETS_TABLE) + " SET " + q("next_offset")
                         + " = ?, " + q("updated_at") + " = ? WHERE " + q("pipeline") + " = ? AND " + q("topic") + " = ? AND "
                         + q("partition") + " = ? AND " + q("next_offset") + " = ?");
                 ps.setLong(1, o.nextOffset());
@@ -138,8 +132,8 @@ final class OffsetStore {
     }
 
     /** Example: {@code INSERT INTO "tidemark_offsets" (…) SELECT ?, ?, ?, ?, ? WHERE NOT EXISTS (SELECT 1 FROM … WHERE …)}. */
-    private void insertIfAbsent(Connection connection, Statements statements, PartitionOffset o, String now) throws SQLException {
-        PreparedStatement ps = statements.prepare("INSERT INTO " + q(SinkOptions.OFFSETS_TABLE) + " (" + q("pipeline") + ", "
+    private void insertIfAbsent(Connection connection, StatementCache statements, PartitionOffset o, String now) throws SQLException {
+        PreparedStatement ps = statements.get("INSERT INTO " + q(SinkOptions.OFFSETS_TABLE) + " (" + q("pipeline") + ", "
                 + q("topic") + ", " + q("partition") + ", " + q("next_offset") + ", " + q("updated_at") + ") SELECT ?, ?, ?, ?, ?"
                 + dialect.constantsFrom() + " WHERE NOT EXISTS (SELECT 1 FROM "
                 + q(SinkOptions.OFFSETS_TABLE) + " WHERE " + q("pipeline") + " = ? AND " + q("topic") + " = ? AND "
@@ -167,8 +161,8 @@ final class OffsetStore {
         }
     }
 
-    private void upsert(Statements statements, PartitionOffset o, String now) throws SQLException {
-        PreparedStatement ps = statements.prepare(dialect.upsert(SinkOptions.OFFSETS_TABLE,
+    private void upsert(StatementCache statements, PartitionOffset o, String now) throws SQLException {
+        PreparedStatement ps = statements.get(dialect.upsert(SinkOptions.OFFSETS_TABLE,
                 List.of("pipeline", "topic", "partition", "next_offset", "updated_at"),
                 List.of("pipeline", "topic", "partition"), List.of("next_offset", "updated_at"), null));
         ps.setString(1, options.pipeline());

@@ -25,17 +25,11 @@ import java.util.Set;
 final class RowDeletes {
     private static final ColumnType BOOLEAN = ColumnType.of("boolean");
 
-    /** The sink's cache of prepared statements, by SQL text. */
-    @FunctionalInterface
-    interface Statements {
-        PreparedStatement get(String sql) throws SQLException;
-    }
-
     private final Connection connection;
     private final Dialect dialect;
     private final SinkOptions options;
     private final TargetTables tables;
-    private final Statements statements;
+    private final StatementCache statements;
     private final TableWriter hardDeletes;
 
     /** How a table's deletes reach it. */
@@ -44,7 +38,7 @@ final class RowDeletes {
         int apply(String table, List<ChangeEvent.Delete> deletes) throws SQLException;
     }
 
-    RowDeletes(Connection connection, Dialect dialect, SinkOptions options, TargetTables tables, Statements statements) {
+    RowDeletes(Connection connection, Dialect dialect, SinkOptions options, TargetTables tables, StatementCache statements) {
         this.connection = connection;
         this.dialect = dialect;
         this.options = options;

@@ -31,7 +31,7 @@ final class RowUpserts {
     private final Dialect dialect;
     private final SinkOptions options;
     private final TargetTables tables;
-    private final RowDeletes.Statements statements;
+    private final StatementCache statements;
     private final GroupWriter writer;
 
     /** How one group reaches the table: {@code columns} ends with the position column, {@code updates} are overwritten. */
@@ -40,7 +40,7 @@ final class RowUpserts {
         int write(String table, List<ChangeEvent.Upsert> group, List<String> columns, List<String> updates) throws SQLException;
     }
 
-    RowUpserts(Connection connection, Dialect dialect, SinkOptions options, TargetTables tables, RowDeletes.Statements statements) {
+    RowUpserts(Connection connection, Dialect dialect, SinkOptions options, TargetTables tables, StatementCache statements) {
         this.connection = connection;
         this.dialect = dialect;
         this.options = options;

@@ -2,10 +2,7 @@ package dev.tidemark.sink.kafka;
 
 import static dev.tidemark.sink.kafka.Pending.nextOffsets;
 
-import dev.tidemark.event.ChangeEvent;
 import dev.tidemark.event.EnvelopeDecoder;
-import dev.tidemark.event.PoisonEventException;
-import dev.tidemark.sink.jdbc.ApplyResult;
 import dev.tidemark.sink.jdbc.JdbcChangeSink;
 import dev.tidemark.sink.jdbc.OffsetsFencedException;
 import dev.tidemark.sink.jdbc.PartitionOffset;
@@ -68,9 +65,7 @@ public final class KafkaSinkRunner implements Runnable, AutoCloseable {
     private final Map<TopicPartition, Long> applied = new ConcurrentHashMap<>();
     /** Per partition: the offset it was last positioned at (stored, replayed from, or decided for a new target). */
     private final Map<TopicPartition, Long> positioned = new ConcurrentHashMap<>();
-    private final AtomicLong eventsApplied = new AtomicLong();
-    private final AtomicLong deadLettered = new AtomicLong();
-    private final DeadLetters deadLetters;
+    private final IsolatingApply applier;
     private final CountDownLatch finished = new CountDownLatch(1);
     private final AtomicBoolean started = new AtomicBoolean();
     private volatile boolean stopping;
@@ -85,7 +80,6 @@ public final class KafkaSinkRunner implements Runnable, AutoCloseable {
     private RuntimeException pendingFailure;
     private final RebalanceHandler rebalance;
     private final GroupCoverage coverage;
-    private final PoisonIsolator<Pending> isolator = new PoisonIsolator<>(Pending::failure);
     private final List<AutoCloseable> resources = new java.util.concurrent.CopyOnWriteArrayList<>();
     private volatile SinkMetrics metrics = SinkMetrics.NONE;
     /** The pipeline file as the user named it, put into the commands messages suggest ({@link ConfigFileMention}). */
@@ -93,8 +87,8 @@ public final class KafkaSinkRunner implements Runnable, AutoCloseable {
 
     public KafkaSinkRunner(SinkSettings settings, JdbcChangeSink sink) {
         this.settings = settings;
-        this.deadLetters = new DeadLetters(settings);
         this.sink = sink;
+        this.applier = new IsolatingApply(settings, sink, () -> metrics);
         this.replaying = !(settings.replayFrom() instanceof ReplayFrom.Stored);
         this.consumer = new KafkaConsumer<>(SinkConsumerConfig.properties(settings), new ByteArrayDeserializer(), new ByteArrayDeserializer());
         this.positioner = new PartitionPositioner(consumer, sink, settings);
@@ -166,7 +160,7 @@ public final class KafkaSinkRunner implements Runnable, AutoCloseable {
                 log.error("sink {} stopped: {}", settings.groupId(), ConfigFileMention.fill(failure.getMessage(), configFile));
             }
             releaseAll();
-            log.info("sink {} stopped after applying {} events", settings.groupId(), eventsApplied.get());
+            log.info("sink {} stopped after applying {} events", settings.groupId(), applier.eventsApplied());
         }
     }
 
@@ -193,22 +187,8 @@ public final class KafkaSinkRunner implements Runnable, AutoCloseable {
             throw e;
         }
         throwPendingFailure();
-        reportEnds();
+        SinkReport.fetched(metrics, consumer);
         return records;
-    }
-
-    /** Consumer thread: each assigned partition's log end as the last fetch saw it (no request to Kafka). */
-    private void reportEnds() {
-        if (metrics == SinkMetrics.NONE) {
-            return;
-        }
-        for (TopicPartition tp : consumer.assignment()) {
-            java.util.OptionalLong lag = consumer.currentLag(tp);
-            if (lag.isPresent()) {
-                long position = consumer.position(tp);
-                metrics.partitionFetched(tp.topic(), tp.partition(), position, position + lag.getAsLong());
-            }
-        }
     }
 
     /** Consumer thread: seeks {@code partitions} where {@link StartPositions} decides, or stops the sink naming why. */
@@ -224,7 +204,7 @@ public final class KafkaSinkRunner implements Runnable, AutoCloseable {
 
     /** Apply thread: applies one decoded poll and returns the offsets it committed to the target. */
     private Map<TopicPartition, OffsetAndMetadata> applyDecoded(List<Pending> items) {
-        applyIsolating(items);
+        applier.apply(items);
         Map<TopicPartition, OffsetAndMetadata> commit = new HashMap<>();
         for (PartitionOffset o : nextOffsets(items)) {
             TopicPartition tp = new TopicPartition(o.topic(), o.partition());
@@ -265,7 +245,7 @@ public final class KafkaSinkRunner implements Runnable, AutoCloseable {
             log.warn("closing consumer failed: {}", e.getMessage());
         }
         sink.close();
-        deadLetters.close();
+        applier.close();
         for (AutoCloseable r : resources) {
             try {
                 r.close();
@@ -293,47 +273,6 @@ public final class KafkaSinkRunner implements Runnable, AutoCloseable {
             pendingFailure = null;
             throw e;
         }
-    }
-
-    /**
-     * Applies the records in order through {@link PoisonIsolator}: undecodable records, and records the target rejects
-     * by themselves (a constraint or data rule: {@link dev.tidemark.jdbc.Failure.RowRejected}), are isolated and handed
-     * to {@link #poison}; each applied part commits with its own offsets.
-     */
-    private void applyIsolating(List<Pending> items) {
-        isolator.apply(items, new PoisonIsolator.Target<>() {
-            @Override
-            public void apply(List<Pending> part) {
-                List<ChangeEvent> events = part.stream().map(Pending::event).toList();
-                long began = System.nanoTime();
-                ApplyResult result = sink.apply(events, nextOffsets(part));
-                eventsApplied.addAndGet(events.size());
-                SinkReport.applied(metrics, events, System.nanoTime() - began);
-                log.debug("applied {}", result);
-            }
-
-            @Override
-            public void isolate(Pending record, RuntimeException reason) {
-                poison(record, reason);
-            }
-        });
-    }
-
-    /**
-     * A record that cannot be applied: without a dead-letter topic the sink stops naming it (its offset is not
-     * passed); with one, the record goes there with the reason in headers, and only after Kafka acknowledged it is
-     * the offset moved past it.
-     */
-    private void poison(Pending p, RuntimeException reason) {
-        String why = reason instanceof PoisonEventException pe ? pe.getMessage().substring(pe.origin().describe().length() + 2)
-                : reason.getMessage();
-        if (settings.deadLetterTopic() == null) {
-            throw new PoisonEventException(p.origin(), why + " (no dead-letter topic configured; offsets not advanced)", reason);
-        }
-        deadLetters.send(p, why);
-        sink.apply(List.of(), nextOffsets(List.of(p)));
-        deadLettered.incrementAndGet();
-        log.warn("{} sent to dead-letter topic {}: {}", p.origin().describe(), settings.deadLetterTopic(), why);
     }
 
     /** Closes {@code resource} (for example the claim on this member's id) when the runner has stopped; returns this. */
@@ -374,7 +313,7 @@ public final class KafkaSinkRunner implements Runnable, AutoCloseable {
 
     /** Records sent to the dead-letter topic so far. */
     public long deadLettered() {
-        return deadLettered.get();
+        return applier.deadLettered();
     }
 
     /** Asks the loop to finish the batch in flight, commit it and stop. Safe from any thread; idempotent. */
@@ -418,7 +357,7 @@ public final class KafkaSinkRunner implements Runnable, AutoCloseable {
     }
 
     public long eventsApplied() {
-        return eventsApplied.get();
+        return applier.eventsApplied();
     }
 
     /** Batches rolled back because another member had moved their partitions' stored offsets (see fencing above). */

@@ -6,10 +6,15 @@ import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.OptionalLong;
+import org.apache.kafka.clients.consumer.Consumer;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.common.TopicPartition;
 
-/** Turns what the apply thread committed into {@link SinkMetrics} calls (apply thread only). */
+/**
+ * Turns what the runner fetched (consumer thread) and what the apply thread committed (apply thread) into
+ * {@link SinkMetrics} calls.
+ */
 final class SinkReport {
     private SinkReport() {
     }
@@ -54,5 +59,19 @@ final class SinkReport {
             last.put(new TopicPartition(p.record().topic(), p.record().partition()), p.record());
         }
         last.forEach((tp, r) -> metrics.partitionApplied(tp.topic(), tp.partition(), r.offset() + 1, r.timestamp()));
+    }
+
+    /** Consumer thread: each assigned partition's log end as the last fetch saw it (no request to Kafka). */
+    static void fetched(SinkMetrics metrics, Consumer<?, ?> consumer) {
+        if (metrics == SinkMetrics.NONE) {
+            return;
+        }
+        for (TopicPartition tp : consumer.assignment()) {
+            OptionalLong lag = consumer.currentLag(tp);
+            if (lag.isPresent()) {
+                long position = consumer.position(tp);
+                metrics.partitionFetched(tp.topic(), tp.partition(), position, position + lag.getAsLong());
+            }
+        }
     }
 }

@@ -127,83 +127,122 @@ public final class StartPositions {
 
     /** {@link #decide(Inputs, boolean, boolean)}, naming {@code advice}'s way on after a gap. */
     public static Decision decide(Inputs in, boolean acceptRetentionGap, boolean skipUnapplied, GapAdvice advice) {
-        Map<TopicPartition, Long> seeks = new LinkedHashMap<>();
-        Set<String> gapTopics = new java.util.TreeSet<>();
-        List<String> refusals = new ArrayList<>();
-        List<String> warnings = new ArrayList<>();
-        List<String> notes = new ArrayList<>();
-        boolean newTargetRefused = false;
-        List<AcceptedGap> gaps = new ArrayList<>();
+        Tally tally = new Tally(acceptRetentionGap, advice);
         for (TopicPartition tp : in.partitions()) {
-            long start = required(in.logStart(), tp, "log start offset");
-            long end = required(in.logEnd(), tp, "end offset");
-            Long stored = in.stored().get(tp);
-            String where = "topic " + tp.topic() + " partition " + tp.partition();
-            long resume;
-            if (stored != null && stored > end) {
-                String past = where + ": stored offset " + stored + " is past the end offset " + end
-                        + " (was the topic deleted and re-created?)";
-                if (!acceptRetentionGap) {
-                    refusals.add(past);
-                    gapTopics.add(tp.topic());
-                    continue;
-                }
-                warnings.add("accepted retention gap, " + where + " from offset " + stored + " to offset " + start + ": " + past
-                        + "; starting at " + start + " as --accept-retention-gap asks (then " + advice.rebuild(List.of(tp.topic())) + ")");
-                gaps.add(new AcceptedGap(tp, stored, start));
-                seeks.put(tp, start);
-                continue;
+            Long from = resumePoint(in, tp, tally);
+            if (from != null) {
+                tally.seeks.put(tp, replayedSeek(in, tp, from, skipUnapplied, tally));
             }
-            long from = stored == null ? 0 : stored;
-            if (stored == null && !in.replaying().contains(tp)) {
-                NewTargetStart.Outcome o = NewTargetStart.decide(tp, in.history(), start, end);
-                if (o instanceof NewTargetStart.Refuse r && !(r.retention() && acceptRetentionGap)) {
-                    refusals.add(r.reason());
-                    newTargetRefused = true;
-                    continue;
-                }
-                if (o instanceof NewTargetStart.From f) {
-                    from = f.offset();
-                    notes.add(f.why());
-                }
-            }
-            if (from < start) {
-                String gap = stored == null
-                        ? where + ": no stored offset, earliest offset " + start + ": records 0.." + (start - 1)
-                                + " were deleted before this target read them"
-                        : where + ": stored offset " + stored + " is below the earliest offset " + start + ": records " + stored + ".."
-                                + (start - 1) + " were deleted (retention) before the target applied them";
-                if (!acceptRetentionGap) {
-                    refusals.add(gap);
-                    gapTopics.add(tp.topic());
-                    continue;
-                }
-                warnings.add("accepted retention gap, " + where + " from offset " + from + " to offset " + start + ": " + gap
-                        + "; starting at " + start + " as --accept-retention-gap asks (then " + advice.rebuild(List.of(tp.topic())) + ")");
-                gaps.add(new AcceptedGap(tp, from, start));
-                from = start;
-            }
-            resume = from;
-            Long point = in.replaying().contains(tp) ? replayPoint(in, tp, start) : null;
-            long seek = resume;
-            if (point != null) {
-                long bounded = Math.min(Math.max(point, start), end);
-                if (bounded <= resume) {
-                    seek = bounded;
-                } else if (skipUnapplied) {
-                    seek = bounded;
-                    warnings.add(where + ": skipping records " + resume + ".." + (bounded - 1)
-                            + " the target has not applied, as --skip-unapplied asks");
-                }
-            }
-            seeks.put(tp, seek);
         }
-        if (!refusals.isEmpty()) {
-            return new Refuse(String.join("; ", refusals) + (gapTopics.isEmpty() ? ""
-                    : ". Nothing was skipped. To go on, either restore the records, or " + advice.wayOn(gapTopics))
-                    + (newTargetRefused ? ". Nothing was applied; " + NewTargetStart.WAY_ON : ""));
+        return tally.decision();
+    }
+
+    /**
+     * Where {@code tp} resumes before any replay (the stored offset, or where a new target starts, moved up to the log
+     * start where the user accepted the gap), or null when {@code tally} took a refusal or a final seek for it.
+     */
+    private static Long resumePoint(Inputs in, TopicPartition tp, Tally tally) {
+        long start = required(in.logStart(), tp, "log start offset");
+        long end = required(in.logEnd(), tp, "end offset");
+        Long stored = in.stored().get(tp);
+        String where = where(tp);
+        if (stored != null && stored > end) {
+            String past = where + ": stored offset " + stored + " is past the end offset " + end
+                    + " (was the topic deleted and re-created?)";
+            if (tally.gap(tp, past, stored, start)) {
+                tally.seeks.put(tp, start);
+            }
+            return null;
         }
-        return new Seek(seeks, warnings, notes, gaps);
+        long from = stored == null ? 0 : stored;
+        if (stored == null && !in.replaying().contains(tp)) {
+            NewTargetStart.Outcome o = NewTargetStart.decide(tp, in.history(), start, end);
+            if (o instanceof NewTargetStart.Refuse r && !(r.retention() && tally.acceptRetentionGap)) {
+                tally.refusals.add(r.reason());
+                tally.newTargetRefused = true;
+                return null;
+            }
+            if (o instanceof NewTargetStart.From f) {
+                from = f.offset();
+                tally.notes.add(f.why());
+            }
+        }
+        if (from >= start) {
+            return from;
+        }
+        String gap = stored == null
+                ? where + ": no stored offset, earliest offset " + start + ": records 0.." + (start - 1)
+                        + " were deleted before this target read them"
+                : where + ": stored offset " + stored + " is below the earliest offset " + start + ": records " + stored + ".."
+                        + (start - 1) + " were deleted (retention) before the target applied them";
+        return tally.gap(tp, gap, from, start) ? start : null;
+    }
+
+    /** Where {@code tp} starts given its resume point: a replay never skips unapplied records unless the user asked. */
+    private static long replayedSeek(Inputs in, TopicPartition tp, long resume, boolean skipUnapplied, Tally tally) {
+        long start = in.logStart().get(tp);
+        Long point = in.replaying().contains(tp) ? replayPoint(in, tp, start) : null;
+        if (point == null) {
+            return resume;
+        }
+        long bounded = Math.min(Math.max(point, start), in.logEnd().get(tp));
+        if (bounded <= resume) {
+            return bounded;
+        }
+        if (skipUnapplied) {
+            tally.warnings.add(where(tp) + ": skipping records " + resume + ".." + (bounded - 1)
+                    + " the target has not applied, as --skip-unapplied asks");
+            return bounded;
+        }
+        return resume;
+    }
+
+    private static String where(TopicPartition tp) {
+        return "topic " + tp.topic() + " partition " + tp.partition();
+    }
+
+    /** What the partitions decided so far: their seeks, and the lines the decision carries. */
+    private static final class Tally {
+        private final boolean acceptRetentionGap;
+        private final GapAdvice advice;
+        private final Map<TopicPartition, Long> seeks = new LinkedHashMap<>();
+        private final Set<String> gapTopics = new java.util.TreeSet<>();
+        private final List<String> refusals = new ArrayList<>();
+        private final List<String> warnings = new ArrayList<>();
+        private final List<String> notes = new ArrayList<>();
+        private final List<AcceptedGap> gaps = new ArrayList<>();
+        private boolean newTargetRefused;
+
+        Tally(boolean acceptRetentionGap, GapAdvice advice) {
+            this.acceptRetentionGap = acceptRetentionGap;
+            this.advice = advice;
+        }
+
+        /**
+         * Records from {@code from} up to {@code start} of {@code tp} are gone ({@code line} says how): refused, or,
+         * where the user accepted the gap, warned about and kept as an {@link AcceptedGap}. True if accepted (the
+         * partition then starts at {@code start}).
+         */
+        boolean gap(TopicPartition tp, String line, long from, long start) {
+            if (!acceptRetentionGap) {
+                refusals.add(line);
+                gapTopics.add(tp.topic());
+                return false;
+            }
+            warnings.add("accepted retention gap, " + where(tp) + " from offset " + from + " to offset " + start + ": " + line
+                    + "; starting at " + start + " as --accept-retention-gap asks (then " + advice.rebuild(List.of(tp.topic())) + ")");
+            gaps.add(new AcceptedGap(tp, from, start));
+            return true;
+        }
+
+        Decision decision() {
+            if (!refusals.isEmpty()) {
+                return new Refuse(String.join("; ", refusals) + (gapTopics.isEmpty() ? ""
+                        : ". Nothing was skipped. To go on, either restore the records, or " + advice.wayOn(gapTopics))
+                        + (newTargetRefused ? ". Nothing was applied; " + NewTargetStart.WAY_ON : ""));
+            }
+            return new Seek(seeks, warnings, notes, gaps);
+        }
     }
 
     /** The replay point of one partition, or null when the replay names none for it (it then resumes). */
