@@ -14,11 +14,9 @@ public final class PoisonReason {
 
     /** The reason {@code failure} gives, never null. */
     public static String of(RuntimeException failure) {
-        String message = String.valueOf(failure.getMessage());
         if (failure instanceof PoisonEventException pe) {
-            String prefix = pe.origin().describe() + ": ";
-            return message.startsWith(prefix) ? message.substring(prefix.length()) : message;
+            return pe.reason();
         }
-        return message;
+        return String.valueOf(failure.getMessage());
     }
 }
