@@ -29,8 +29,10 @@ import java.util.Optional;
  */
 public sealed interface Database extends SourceSql permits SqliteDatabase, PostgresDatabase, MariaDbDatabase, OtherJdbcDatabase {
 
-    /** The sink's facet: present for engines the sink can write to. */
-    Optional<Dialect> target();
+    /** The sink's facet: present for engines the sink can write to (those that are their own {@link Dialect}). */
+    default Optional<Dialect> target() {
+        return this instanceof Dialect dialect ? Optional.of(dialect) : Optional.empty();
+    }
 
     /** Canonical row text and checksums in SQL, present where segment checksums can be computed inside the database. */
     default Optional<ChecksumSql> checksumSql() {

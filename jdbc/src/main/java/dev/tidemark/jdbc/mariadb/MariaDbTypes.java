@@ -32,7 +32,7 @@ final class MariaDbTypes {
     /** The fallback: values bound as their text. */
     static final TextType TEXT = new TextType(MariaDbTypes::text, List.of());
     static final TargetTypes REGISTRY = new TargetTypes(TEXT, List.of(
-            new IntegerType(MariaDbTypes::integer), new FloatType(MariaDbTypes::floating),
+            new IntegerType(Ddl.integers("SMALLINT", "INT", "BIGINT")), new FloatType(Ddl.floats("FLOAT", "DOUBLE")),
             new DecimalType(MariaDbTypes::decimal, false), new BooleanType(Ddl.always("BOOLEAN"), false),
             new BytesType((t, key) -> key ? "VARBINARY(" + MAX_KEY_CHARS + ")" : "LONGBLOB", ""), TEXT,
             TemporalType.timestamps((t, k) -> TypeKeys.millis(t) ? "DATETIME(3)" : "DATETIME(6)", TemporalForm.INSTANT_AS_LOCAL),
@@ -42,21 +42,6 @@ final class MariaDbTypes {
             CarriedAsText.uuid(Ddl.always("UUID"))));
 
     private MariaDbTypes() {
-    }
-
-    private static String integer(ColumnType type, boolean key) {
-        return switch (type.connectType()) {
-            case "int32" -> "INT";
-            case "int64" -> "BIGINT";
-            default -> "SMALLINT";
-        };
-    }
-
-    private static String floating(ColumnType type, boolean key) {
-        return switch (type.connectType()) {
-            case "float", "float32" -> "FLOAT";
-            default -> "DOUBLE";
-        };
     }
 
     private static String decimal(ColumnType type, boolean key) {

@@ -26,10 +26,10 @@ import java.util.List;
 final class PostgresTypes {
     /** The fallback: {@code TEXT}, values bound as their text ({@code stringtype=unspecified} lets the server type it). */
     static final TextType TEXT = new TextType(PostgresTypes::text, List.of("BPCHAR", "VARCHAR"));
-    static final BytesType BYTES = new BytesType(Ddl.always("BYTEA"), "\\x");
     static final TargetTypes REGISTRY = new TargetTypes(TEXT, List.of(
-            new IntegerType(PostgresTypes::integer), new FloatType(PostgresTypes::floating),
-            new DecimalType(PostgresTypes::decimal, false), new BooleanType(Ddl.always("BOOLEAN"), false), BYTES, TEXT,
+            new IntegerType(Ddl.integers("SMALLINT", "INTEGER", "BIGINT")), new FloatType(Ddl.floats("REAL", "DOUBLE PRECISION")),
+            new DecimalType(PostgresTypes::decimal, false), new BooleanType(Ddl.always("BOOLEAN"), false),
+            new BytesType(Ddl.always("BYTEA"), "\\x"), TEXT,
             TemporalType.timestamps(PostgresTypes::timestamp, TemporalForm.INSTANT_AS_OFFSET),
             TemporalType.dates(Ddl.always("DATE"), TemporalForm.INSTANT_AS_OFFSET),
             TemporalType.times((t, k) -> t.is(ColumnType.ZONED_TIME) ? "TIMETZ" : "TIME", TemporalForm.INSTANT_AS_OFFSET, true),
@@ -40,21 +40,6 @@ final class PostgresTypes {
     private static final int MAX_CHAR_LENGTH = 10_485_760;
 
     private PostgresTypes() {
-    }
-
-    private static String integer(ColumnType type, boolean key) {
-        return switch (type.connectType()) {
-            case "int32" -> "INTEGER";
-            case "int64" -> "BIGINT";
-            default -> "SMALLINT";
-        };
-    }
-
-    private static String floating(ColumnType type, boolean key) {
-        return switch (type.connectType()) {
-            case "float", "float32" -> "REAL";
-            default -> "DOUBLE PRECISION";
-        };
     }
 
     private static String decimal(ColumnType type, boolean key) {
