@@ -1,6 +1,5 @@
 package dev.tidemark.jdbc.mariadb;
 
-import dev.tidemark.event.ColumnType;
 import dev.tidemark.event.RowSchema;
 import dev.tidemark.jdbc.Dialect;
 import dev.tidemark.jdbc.Identifiers;

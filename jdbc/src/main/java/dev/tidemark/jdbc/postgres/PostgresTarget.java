@@ -1,6 +1,5 @@
 package dev.tidemark.jdbc.postgres;
 
-import dev.tidemark.event.ColumnType;
 import dev.tidemark.jdbc.Dialect;
 import dev.tidemark.jdbc.MergingKeys;
 import dev.tidemark.jdbc.PostgresLengths;
