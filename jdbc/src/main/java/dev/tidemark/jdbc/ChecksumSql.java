@@ -9,8 +9,13 @@ import java.util.List;
  */
 public interface ChecksumSql {
 
-    /** The segment number of a row: {@code (key - lo) / width} in integer arithmetic. */
-    String bucket(String keySql, long lo, long width);
+    /**
+     * The segment number of a row: {@code (key - lo) / width} in integer arithmetic, by default with {@code /}, which
+     * divides integers as integers (PostgreSQL, SQLite).
+     */
+    default String bucket(String keySql, long lo, long width) {
+        return "(" + keySql + " - (" + lo + ")) / " + width;
+    }
 
     /**
      * The canonical text of one value in SQL: the same text as reconcile's canonical values in Java, lossless for

@@ -24,7 +24,15 @@ public sealed interface CursorValue extends Comparable<CursorValue> {
     String render();
 
     /** Exact, reversible text: {@code kind:value} ({@link #deserialize}). */
-    String serialize();
+    default String serialize() {
+        if (this instanceof Number n) {
+            return "number:" + n.value;
+        }
+        if (this instanceof Text t) {
+            return "text:" + t.raw;
+        }
+        return (this instanceof Zoned ? "zoned:" : this instanceof Local ? "local:" : "date:") + render();
+    }
 
     /** This value moved down by {@code d} (timestamps) — bounds move down only, which re-reads rather than skips. */
     CursorValue minus(Duration d);
@@ -32,49 +40,49 @@ public sealed interface CursorValue extends Comparable<CursorValue> {
     /** How far {@code earlier} lies below this value as a duration; empty for ids and unparsable text. */
     Optional<Duration> durationAbove(CursorValue earlier);
 
+    /** A zoned or local date-time: moved by exact durations, and as far above another as the time between them. */
+    sealed interface TimePoint<T extends Temporal> extends CursorValue {
+        /** The point in time. */
+        T value();
+
+        /** The same kind of value at {@code other}. */
+        TimePoint<T> at(T other);
+
+        @Override
+        @SuppressWarnings("unchecked")
+        default CursorValue minus(Duration d) {
+            return at((T) value().minus(d));
+        }
+
+        @Override
+        default Optional<Duration> durationAbove(CursorValue earlier) {
+            return Optional.of(Duration.between(((TimePoint<?>) earlier).value(), value()));
+        }
+    }
+
     /** A {@code timestamp with time zone} value. */
-    record Zoned(Instant value) implements CursorValue {
+    record Zoned(Instant value) implements TimePoint<Instant> {
         @Override
         public String render() {
             return NANOS.format(LocalDateTime.ofInstant(value, ZoneOffset.UTC)) + "Z";
         }
 
         @Override
-        public String serialize() {
-            return "zoned:" + render();
-        }
-
-        @Override
-        public CursorValue minus(Duration d) {
-            return new Zoned(value.minus(d));
-        }
-
-        @Override
-        public Optional<Duration> durationAbove(CursorValue earlier) {
-            return Optional.of(Duration.between(((Zoned) earlier).value, value));
+        public Zoned at(Instant other) {
+            return new Zoned(other);
         }
     }
 
     /** A {@code timestamp without time zone} value (wall-clock time of the writers' zone). */
-    record Local(LocalDateTime value) implements CursorValue {
+    record Local(LocalDateTime value) implements TimePoint<LocalDateTime> {
         @Override
         public String render() {
             return NANOS.format(value);
         }
 
         @Override
-        public String serialize() {
-            return "local:" + render();
-        }
-
-        @Override
-        public CursorValue minus(Duration d) {
-            return new Local(value.minus(d));
-        }
-
-        @Override
-        public Optional<Duration> durationAbove(CursorValue earlier) {
-            return Optional.of(Duration.between(((Local) earlier).value, value));
+        public Local at(LocalDateTime other) {
+            return new Local(other);
         }
     }
 
@@ -83,11 +91,6 @@ public sealed interface CursorValue extends Comparable<CursorValue> {
         @Override
         public String render() {
             return value.toString();
-        }
-
-        @Override
-        public String serialize() {
-            return "date:" + value;
         }
 
         @Override
@@ -107,11 +110,6 @@ public sealed interface CursorValue extends Comparable<CursorValue> {
         @Override
         public String render() {
             return renderLong(value);
-        }
-
-        @Override
-        public String serialize() {
-            return "number:" + value;
         }
 
         @Override
@@ -152,11 +150,6 @@ public sealed interface CursorValue extends Comparable<CursorValue> {
                 }
                 return v.toString();
             }).orElse(raw);
-        }
-
-        @Override
-        public String serialize() {
-            return "text:" + raw;
         }
 
         @Override

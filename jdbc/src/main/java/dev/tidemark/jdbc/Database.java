@@ -12,9 +12,9 @@ import java.util.Optional;
 /**
  * One database engine, chosen once from a JDBC URL by {@link Databases#forUrl}: the single place where everything
  * that differs between engines lives. One class per engine ({@link SqliteDatabase}, {@link PostgresDatabase},
- * {@link MariaDbDatabase}), each made of role classes in its own package ({@code postgres}, {@code mariadb},
- * {@code sqlite}: {@code *Target}, {@code *Source}, {@code *Checksums}, and per-type classes behind a
- * {@link dev.tidemark.jdbc.types.TargetTypes} registry), plus {@link OtherJdbcDatabase}, the standard-SQL fallback
+ * {@link MariaDbDatabase}), each extending its role classes in its own package ({@code postgres}, {@code mariadb},
+ * {@code sqlite}: {@code *Source} extends {@code *Target}; {@code *Checksums} and a {@code *Types} list of the type
+ * families of {@link dev.tidemark.jdbc.types} beside them), plus {@link OtherJdbcDatabase}, the standard-SQL fallback
  * for any other JDBC URL (a source only: reconcile and watermark read it; the sink refuses it). The default methods
  * here and in {@link SourceSql} are that standard SQL; an engine overrides only what differs.
  *
@@ -29,8 +29,10 @@ import java.util.Optional;
  */
 public sealed interface Database extends SourceSql permits SqliteDatabase, PostgresDatabase, MariaDbDatabase, OtherJdbcDatabase {
 
-    /** The sink's facet: present for engines the sink can write to. */
-    Optional<Dialect> target();
+    /** The sink's facet: present for engines the sink can write to (those that are their own {@link Dialect}). */
+    default Optional<Dialect> target() {
+        return this instanceof Dialect dialect ? Optional.of(dialect) : Optional.empty();
+    }
 
     /** Canonical row text and checksums in SQL, present where segment checksums can be computed inside the database. */
     default Optional<ChecksumSql> checksumSql() {

@@ -1,6 +1,7 @@
 package dev.tidemark.jdbc;
 
 import dev.tidemark.event.ColumnType;
+import dev.tidemark.jdbc.types.TargetTypes;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.SQLException;
@@ -19,23 +20,23 @@ import java.util.Properties;
  * characters doubled. Values are always bound, never inlined. What an engine lacks is an empty {@link Optional}
  * ({@link #setWrites()}, {@link #alterColumnType}, {@link #missingPrivilegesQuery()}), never a null.
  */
-public interface Dialect {
-
-    String name();
+public interface Dialect extends EngineNaming {
 
     /** Driver properties the dialect relies on (merged under the user's own). */
     default Properties connectionDefaults() {
         return new Properties();
     }
 
-    /** Quotes one identifier, doubling embedded quote characters. */
-    String quote(String identifier);
-
     /** Session set-up run once per connection (pragmas, session settings). */
     void configure(Connection connection) throws SQLException;
 
+    /** The engine's column type families ({@link TargetTypes}): the DDL of a column and the binding of a value. */
+    TargetTypes types();
+
     /** The column type to create for a source column; {@code key} when it is part of the primary key. */
-    String columnType(ColumnType type, boolean key);
+    default String columnType(ColumnType type, boolean key) {
+        return types().ddl(type, key);
+    }
 
     /** The type of Tidemark's own text columns that take part in keys (pipeline, topic); {@code TEXT} by default. */
     default String textType() {
@@ -47,8 +48,13 @@ public interface Dialect {
         return textType();
     }
 
-    /** SQL that changes a column's type (a widening), or empty where the engine needs none (SQLite's affinity). */
-    Optional<String> alterColumnType(String table, String column, String type);
+    /**
+     * SQL that changes a column's type (a widening), or empty where the engine needs none (SQLite's affinity);
+     * {@code ALTER TABLE t ALTER COLUMN c TYPE type} by default.
+     */
+    default Optional<String> alterColumnType(String table, String column, String type) {
+        return Optional.of("ALTER TABLE " + quote(table) + " ALTER COLUMN " + quote(column) + " TYPE " + type);
+    }
 
     /**
      * SQL that changes a column to any other type, casting each value (it fails where a value does not cast), or empty
@@ -138,6 +144,11 @@ public interface Dialect {
         return Optional.empty();
     }
 
-    /** Binds one decoded value ({@link dev.tidemark.event.ChangeEvent} value types) at {@code index}. */
-    void bind(PreparedStatement statement, int index, Object value, ColumnType type) throws SQLException;
+    /**
+     * Binds one decoded value ({@link dev.tidemark.event.ChangeEvent} value types) at {@code index}: through the
+     * value's family in {@link #types()} by default.
+     */
+    default void bind(PreparedStatement statement, int index, Object value, ColumnType type) throws SQLException {
+        types().bind(statement, index, value);
+    }
 }

@@ -1,7 +1,5 @@
 package dev.tidemark.jdbc;
 
-import java.util.Optional;
-
 /**
  * The fallback for a JDBC URL without an engine of its own (anything but SQLite, PostgreSQL and MariaDB/MySQL):
  * standard SQL with double-quoted identifiers, JDBC metadata, native value types and the JVM's clock for the settle
@@ -17,17 +15,7 @@ public final class OtherJdbcDatabase implements Database {
     }
 
     @Override
-    public String quote(String identifier) {
-        return Identifiers.doubleQuoted(identifier);
-    }
-
-    @Override
     public String localNowSql() {
         return "SELECT LOCALTIMESTAMP";
-    }
-
-    @Override
-    public Optional<Dialect> target() {
-        return Optional.empty();
     }
 }

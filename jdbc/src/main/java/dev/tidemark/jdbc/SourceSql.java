@@ -25,12 +25,7 @@ import java.util.Optional;
  * ({@link #temporalsAsText()}); server databases use their native types. Identifiers are untrusted and always quoted
  * with embedded quote characters doubled; values are always bound. Implementations are stateless and thread-safe.
  */
-public sealed interface SourceSql permits Database {
-
-    String name();
-
-    /** Quotes one identifier, doubling embedded quote characters. */
-    String quote(String identifier);
+public sealed interface SourceSql extends EngineNaming permits Database {
 
     /** The table's columns and primary key as its metadata declares them; no columns when it does not exist. */
     default SourceTable readTable(Connection c, TableId id) throws SQLException {
@@ -159,8 +154,14 @@ public sealed interface SourceSql permits Database {
     /** The session's wall-clock now ({@code timestamp without time zone}). */
     String localNowSql();
 
-    /** The session time zone setting, for the time-zone probe. */
+    /** The session time zone setting, for the time-zone probe: the first column of {@link #sessionTimeZoneQuery()}. */
     default Optional<String> sessionTimeZone(Connection c) throws SQLException {
+        Optional<String> query = sessionTimeZoneQuery();
+        return query.isEmpty() ? Optional.empty() : Optional.of(queryOne(c, query.get(), rs -> rs.getString(1)));
+    }
+
+    /** The {@code SELECT} of the session time zone setting (one row, one text column), empty where there is none. */
+    default Optional<String> sessionTimeZoneQuery() {
         return Optional.empty();
     }
 

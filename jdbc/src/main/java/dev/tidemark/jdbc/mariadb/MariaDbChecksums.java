@@ -12,6 +12,7 @@ import java.util.List;
  */
 public final class MariaDbChecksums implements ChecksumSql {
 
+    /** With {@code DIV}: MariaDB's {@code /} yields a decimal. */
     @Override
     public String bucket(String keySql, long lo, long width) {
         return "(" + keySql + " - (" + lo + ")) DIV " + width;

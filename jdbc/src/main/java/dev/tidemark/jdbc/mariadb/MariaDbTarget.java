@@ -1,6 +1,5 @@
 package dev.tidemark.jdbc.mariadb;
 
-import dev.tidemark.event.ColumnType;
 import dev.tidemark.event.RowSchema;
 import dev.tidemark.jdbc.Dialect;
 import dev.tidemark.jdbc.Identifiers;
@@ -9,8 +8,8 @@ import dev.tidemark.jdbc.MariaDbKeyLayout;
 import dev.tidemark.jdbc.MergingKeys;
 import dev.tidemark.jdbc.Queries;
 import dev.tidemark.jdbc.WriteStatements;
+import dev.tidemark.jdbc.types.TargetTypes;
 import java.sql.Connection;
-import java.sql.PreparedStatement;
 import java.sql.SQLException;
 import java.util.List;
 import java.util.Map;
@@ -26,10 +25,10 @@ import java.util.Optional;
  * refused, never cut. DDL commits implicitly on MariaDB; the sink runs DDL before the data transaction, never inside
  * it. Upserts are {@link WriteStatements#onDuplicateKeyUpsert}.
  *
- * <p>Extended only by {@link dev.tidemark.jdbc.MariaDbDatabase}, which adds the source and checksum roles. Stateless
+ * <p>Extended only by the source role {@link MariaDbSource}, which {@link dev.tidemark.jdbc.MariaDbDatabase} extends. Stateless
  * and thread-safe.
  */
-public class MariaDbTarget implements Dialect {
+public abstract class MariaDbTarget implements Dialect {
     private final WriteStatements statements = new WriteStatements(this::quote);
 
     @Override
@@ -49,9 +48,10 @@ public class MariaDbTarget implements Dialect {
                 + "'STRICT_ALL_TABLES', CONCAT(@@SESSION.sql_mode, ',STRICT_ALL_TABLES'))");
     }
 
+    /** The families of {@link MariaDbTypes}. */
     @Override
-    public String columnType(ColumnType type, boolean key) {
-        return MariaDbTypes.REGISTRY.ddl(type, key);
+    public TargetTypes types() {
+        return MariaDbTypes.REGISTRY;
     }
 
     /** Sized to fit InnoDB's key limit whole, binary text keys: see {@link MariaDbKeyLayout}. */
@@ -98,11 +98,6 @@ public class MariaDbTarget implements Dialect {
                 + "ORDER BY ordinal_position";
     }
 
-    /** Through the value's {@link MariaDbTypes} family: native types, an instant as its UTC wall-clock time. */
-    @Override
-    public void bind(PreparedStatement statement, int index, Object value, ColumnType type) throws SQLException {
-        MariaDbTypes.REGISTRY.bind(statement, index, value);
-    }
 
     @Override
     public String constantsFrom() {

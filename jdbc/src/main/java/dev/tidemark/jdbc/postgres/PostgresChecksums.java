@@ -16,11 +16,6 @@ import java.util.Locale;
 public final class PostgresChecksums implements ChecksumSql {
 
     @Override
-    public String bucket(String keySql, long lo, long width) {
-        return "(" + keySql + " - (" + lo + ")) / " + width;
-    }
-
-    @Override
     public String valueText(String c, ValueKind kind, SourceColumn column) {
         String declared = column.declaredType().toLowerCase(Locale.ROOT);
         return PostgresCanonicalText.of(c, kind, column.kind() == ColumnKind.ZONED, declared.equals("bool") || declared.equals("boolean"));

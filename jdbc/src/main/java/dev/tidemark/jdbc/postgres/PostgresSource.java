@@ -16,16 +16,22 @@ import java.util.Optional;
  * {@link SourceSql}); the clock is {@code CURRENT_TIMESTAMP}/{@code LOCALTIMESTAMP}. Text keys sort by byte
  * ({@code COLLATE "C"}), rows stream with {@code COPY … TO STDOUT} ({@link ReadPath#COPY_TEXT}), zoned key values are
  * bound with their offset, and a report holds at the WAL position. What differs from the standard-SQL defaults of
- * {@link dev.tidemark.jdbc.Database}; {@link dev.tidemark.jdbc.PostgresDatabase} delegates to it. Stateless.
+ * {@link dev.tidemark.jdbc.Database}, with its signatures: {@link dev.tidemark.jdbc.PostgresDatabase}, which extends
+ * this role (itself an extension of the target role {@link PostgresTarget}), takes these methods as they are.
+ * Extended only by it; stateless and thread-safe.
  */
-public final class PostgresSource {
+public abstract class PostgresSource extends PostgresTarget {
+
+    public boolean explainsPlans() {
+        return true;
+    }
 
     public String localNowSql() {
         return "SELECT LOCALTIMESTAMP";
     }
 
-    public Optional<String> sessionTimeZone(Connection c) throws SQLException {
-        return Optional.of(SourceSql.queryOne(c, "SHOW TimeZone", rs -> rs.getString(1)));
+    public Optional<String> sessionTimeZoneQuery() {
+        return Optional.of("SHOW TimeZone");
     }
 
     public ReadPath readPath() {
@@ -53,7 +59,7 @@ public final class PostgresSource {
         return t;
     }
 
-    public long estimatedRows(Connection c, String quotedTable) throws SQLException {
+    public long estimatedRows(Connection c, String quotedTable, String tableName) throws SQLException {
         return Queries.longOrMinusOne(c, "SELECT reltuples::bigint FROM pg_class WHERE oid = to_regclass(?)", quotedTable);
     }
 

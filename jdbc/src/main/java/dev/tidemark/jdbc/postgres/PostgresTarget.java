@@ -1,14 +1,12 @@
 package dev.tidemark.jdbc.postgres;
 
-import dev.tidemark.event.ColumnType;
 import dev.tidemark.jdbc.Dialect;
-import dev.tidemark.jdbc.Identifiers;
 import dev.tidemark.jdbc.MergingKeys;
 import dev.tidemark.jdbc.PostgresLengths;
 import dev.tidemark.jdbc.SetWrites;
 import dev.tidemark.jdbc.WriteStatements;
+import dev.tidemark.jdbc.types.TargetTypes;
 import java.sql.Connection;
-import java.sql.PreparedStatement;
 import java.sql.SQLException;
 import java.util.List;
 import java.util.Optional;
@@ -22,10 +20,10 @@ import java.util.Properties;
  * a row twice. Strings are sent untyped ({@code stringtype=unspecified}) so JSON and UUID columns accept them. The
  * position column uses the {@code "C"} collation: it is compared byte-wise, never by locale rules.
  *
- * <p>Extended only by {@link dev.tidemark.jdbc.PostgresDatabase}, which adds the source and checksum roles. Stateless
+ * <p>Extended only by the source role {@link PostgresSource}, which {@link dev.tidemark.jdbc.PostgresDatabase} extends. Stateless
  * and thread-safe.
  */
-public class PostgresTarget implements Dialect, SetWrites {
+public abstract class PostgresTarget implements Dialect, SetWrites {
     private static final String CURRENT_SCHEMA_TABLE = "to_regclass(quote_ident(current_schema()) || '.' || quote_ident(?))";
     private final WriteStatements statements = new WriteStatements(this::quote);
 
@@ -43,18 +41,14 @@ public class PostgresTarget implements Dialect, SetWrites {
     }
 
     @Override
-    public String quote(String identifier) {
-        return Identifiers.doubleQuoted(identifier);
-    }
-
-    @Override
     public void configure(Connection connection) {
         // defaults are right: durability as the server is configured
     }
 
+    /** The families of {@link PostgresTypes}. */
     @Override
-    public String columnType(ColumnType type, boolean key) {
-        return PostgresTypes.REGISTRY.ddl(type, key);
+    public TargetTypes types() {
+        return PostgresTypes.REGISTRY;
     }
 
     @Override
@@ -62,16 +56,13 @@ public class PostgresTarget implements Dialect, SetWrites {
         return "TEXT COLLATE \"C\"";
     }
 
-    @Override
-    public Optional<String> alterColumnType(String table, String column, String type) {
-        return Optional.of("ALTER TABLE " + quote(table) + " ALTER COLUMN " + quote(column) + " TYPE " + type);
-    }
-
-    /** With {@code USING "c"::type}: an explicit cast, so that also types without an assignment cast convert. */
+    /**
+     * {@link #alterColumnType} with {@code USING "c"::type}: an explicit cast, so that also types without an
+     * assignment cast convert.
+     */
     @Override
     public Optional<String> retypeColumn(String table, String column, String type) {
-        return Optional.of("ALTER TABLE " + quote(table) + " ALTER COLUMN " + quote(column) + " TYPE " + type + " USING "
-                + quote(column) + "::" + type);
+        return alterColumnType(table, column, type).map(sql -> sql + " USING " + quote(column) + "::" + type);
     }
 
     /**
@@ -148,9 +139,4 @@ public class PostgresTarget implements Dialect, SetWrites {
                 + "WHERE a.attrelid = to_regclass(quote_ident(current_schema()) || '.' || ?) AND a.attnum > 0 AND NOT a.attisdropped";
     }
 
-    /** Through the value's {@link PostgresTypes} family: native types, an instant as a UTC offset date-time. */
-    @Override
-    public void bind(PreparedStatement statement, int index, Object value, ColumnType type) throws SQLException {
-        PostgresTypes.REGISTRY.bind(statement, index, value);
-    }
 }

@@ -1,15 +1,73 @@
 package dev.tidemark.jdbc.postgres;
 
+import dev.tidemark.event.ColumnType;
+import dev.tidemark.jdbc.types.BooleanType;
+import dev.tidemark.jdbc.types.BytesType;
+import dev.tidemark.jdbc.types.CarriedAsText;
+import dev.tidemark.jdbc.types.DecimalType;
+import dev.tidemark.jdbc.types.Ddl;
+import dev.tidemark.jdbc.types.FloatType;
+import dev.tidemark.jdbc.types.IntegerType;
 import dev.tidemark.jdbc.types.TargetTypes;
+import dev.tidemark.jdbc.types.TemporalForm;
+import dev.tidemark.jdbc.types.TemporalType;
+import dev.tidemark.jdbc.types.TextType;
+import dev.tidemark.jdbc.types.TypeKeys;
 import java.util.List;
 
-/** PostgreSQL's column type families: one class each; a new type is one more class in this list. */
+/**
+ * PostgreSQL's column type families, native exact types throughout: {@code SMALLINT}/{@code INTEGER}/{@code BIGINT},
+ * {@code REAL}/{@code DOUBLE PRECISION}, {@code NUMERIC(p,s)} (unconstrained where the source gives no precision no
+ * smaller than its scale), {@code BYTEA} (text {@code \x0aff}), {@code TEXT} (a source {@code char(n)}/{@code varchar(n)}
+ * keeps its type and length), {@code TIMESTAMPTZ}/{@code TIMESTAMP(3)}/{@code TIMESTAMP} (an instant bound as a UTC
+ * offset date-time), {@code DATE}, {@code TIME}/{@code TIMETZ}, {@code JSON} for a source {@code json} column (it keeps
+ * its text) else {@code JSONB}, {@code UUID}, {@code INTERVAL}, {@code INET}. A new type is one more family in this list.
+ */
 final class PostgresTypes {
-    static final TargetTypes REGISTRY = new TargetTypes(new TextType(), List.of(
-            new IntegerType(), new FloatType(), new DecimalType(), new BooleanType(), new BytesType(), new TextType(),
-            new TimestampType(), new DateType(), new TimeType(), new JsonType(), new UuidType(), new IntervalType(),
-            new InetType()));
+    /** The fallback: {@code TEXT}, values bound as their text ({@code stringtype=unspecified} lets the server type it). */
+    static final TextType TEXT = new TextType(PostgresTypes::text, List.of("BPCHAR", "VARCHAR"));
+    static final TargetTypes REGISTRY = new TargetTypes(TEXT, List.of(
+            new IntegerType(Ddl.integers("SMALLINT", "INTEGER", "BIGINT")), new FloatType(Ddl.floats("REAL", "DOUBLE PRECISION")),
+            new DecimalType(PostgresTypes::decimal, false), new BooleanType(Ddl.always("BOOLEAN"), false),
+            new BytesType(Ddl.always("BYTEA"), "\\x"), TEXT,
+            TemporalType.timestamps(PostgresTypes::timestamp, TemporalForm.INSTANT_AS_OFFSET),
+            TemporalType.dates(Ddl.always("DATE"), TemporalForm.INSTANT_AS_OFFSET),
+            TemporalType.times((t, k) -> t.is(ColumnType.ZONED_TIME) ? "TIMETZ" : "TIME", TemporalForm.INSTANT_AS_OFFSET, true),
+            CarriedAsText.json((t, k) -> t.sourceType().equals("JSON") ? "JSON" : "JSONB"),
+            CarriedAsText.uuid(Ddl.always("UUID")), CarriedAsText.interval(Ddl.always("INTERVAL")),
+            CarriedAsText.inet(Ddl.always("INET"))));
+    /** PostgreSQL's largest declared length of {@code char(n)} and {@code varchar(n)}. */
+    private static final int MAX_CHAR_LENGTH = 10_485_760;
 
     private PostgresTypes() {
+    }
+
+    private static String decimal(ColumnType type, boolean key) {
+        if (type.is(ColumnType.VARIABLE_SCALE_DECIMAL)) {
+            return "NUMERIC";
+        }
+        int p = type.precision();
+        int s = Math.max(type.scale(), 0);
+        return p > 0 && p >= s ? "NUMERIC(" + p + "," + s + ")" : "NUMERIC";
+    }
+
+    private static String timestamp(ColumnType type, boolean key) {
+        if (type.is(ColumnType.ZONED_TIMESTAMP)) {
+            return "TIMESTAMPTZ";
+        }
+        return TypeKeys.millis(type) ? "TIMESTAMP(3)" : "TIMESTAMP";
+    }
+
+    private static String text(ColumnType type, boolean key) {
+        String declared = switch (type.connectType().equals("string") ? type.sourceType() : "") {
+            case "BPCHAR" -> "CHAR";
+            case "VARCHAR" -> "VARCHAR";
+            default -> null;
+        };
+        if (declared == null) {
+            return "TEXT";
+        }
+        int n = type.sourceLength();
+        return n > 0 && n <= MAX_CHAR_LENGTH ? declared + "(" + n + ")" : declared.equals("CHAR") ? "BPCHAR" : declared;
     }
 }

@@ -3,7 +3,6 @@ package dev.tidemark.jdbc.sqlite;
 import dev.tidemark.event.TableId;
 import dev.tidemark.jdbc.ColumnKind;
 import dev.tidemark.jdbc.SourceColumn;
-import dev.tidemark.jdbc.SourceSql;
 import dev.tidemark.jdbc.SourceTable;
 import java.sql.Connection;
 import java.sql.ResultSet;
@@ -12,6 +11,7 @@ import java.sql.Statement;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.TreeMap;
+import java.util.function.UnaryOperator;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -26,12 +26,12 @@ final class SqliteCatalog {
     }
 
     /** The columns with their declared types, the primary key in key order. */
-    static SourceTable table(Connection c, SourceSql sql, TableId id) throws SQLException {
+    static SourceTable table(Connection c, UnaryOperator<String> quote, TableId id) throws SQLException {
         String schema = id.schema().isEmpty() ? "main" : id.schema();
         List<SourceColumn> cols = new ArrayList<>();
         TreeMap<Integer, String> pk = new TreeMap<>();
         try (Statement s = c.createStatement();
-             ResultSet rs = s.executeQuery("PRAGMA " + sql.quote(schema) + ".table_info(" + sql.quote(id.table()) + ")")) {
+             ResultSet rs = s.executeQuery("PRAGMA " + quote.apply(schema) + ".table_info(" + quote.apply(id.table()) + ")")) {
             while (rs.next()) {
                 String name = rs.getString("name");
                 String declared = rs.getString("type");
@@ -54,21 +54,21 @@ final class SqliteCatalog {
     }
 
     /** Whether an index of the table (or the rowid, for an INTEGER PRIMARY KEY) has {@code column} first. */
-    static boolean hasIndexStartingWith(Connection c, SourceSql sql, SourceTable table, String column) throws SQLException {
+    static boolean hasIndexStartingWith(Connection c, UnaryOperator<String> quote, SourceTable table, String column) throws SQLException {
         if (table.primaryKey().equals(List.of(column)) && table.column(column).map(col -> col.declaredType().equalsIgnoreCase("INTEGER")).orElse(false)) {
             return true; // INTEGER PRIMARY KEY is the rowid: indexed by construction
         }
         String schema = table.id().schema().isEmpty() ? "main" : table.id().schema();
         List<String> indexes = new ArrayList<>();
         try (Statement s = c.createStatement();
-             ResultSet rs = s.executeQuery("PRAGMA " + sql.quote(schema) + ".index_list(" + sql.quote(table.id().table()) + ")")) {
+             ResultSet rs = s.executeQuery("PRAGMA " + quote.apply(schema) + ".index_list(" + quote.apply(table.id().table()) + ")")) {
             while (rs.next()) {
                 indexes.add(rs.getString("name"));
             }
         }
         for (String ix : indexes) {
             try (Statement s = c.createStatement();
-                 ResultSet rs = s.executeQuery("PRAGMA " + sql.quote(schema) + ".index_info(" + sql.quote(ix) + ")")) {
+                 ResultSet rs = s.executeQuery("PRAGMA " + quote.apply(schema) + ".index_info(" + quote.apply(ix) + ")")) {
                 while (rs.next()) {
                     if (rs.getInt("seqno") == 0 && column.equals(rs.getString("name"))) {
                         return true;

@@ -4,7 +4,7 @@ import dev.tidemark.event.TableId;
 import dev.tidemark.jdbc.ColumnKind;
 import dev.tidemark.jdbc.CursorValue;
 import dev.tidemark.jdbc.SourceColumn;
-import dev.tidemark.jdbc.SourceSql;
+import dev.tidemark.jdbc.ReadPath;
 import dev.tidemark.jdbc.SourceTable;
 import dev.tidemark.jdbc.TextTime;
 import dev.tidemark.jdbc.ValueKind;
@@ -26,18 +26,41 @@ import java.util.HexFormat;
  * date-times stay text and compare as text (cursor values are {@link CursorValue.Text}); the clock is the machine's,
  * in UTC. Text keys compare byte-wise ({@code COLLATE BINARY}), decimals kept as text numerically and in canonical
  * form. What differs from the standard-SQL defaults of {@link dev.tidemark.jdbc.Database};
- * {@link dev.tidemark.jdbc.SqliteDatabase} delegates to it. Stateless.
+ * {@link dev.tidemark.jdbc.SqliteDatabase}, which extends this role (itself an extension of the target role
+ * {@link SqliteTarget}), takes these methods, which have {@code Database}'s signatures, as they are: rows stream as
+ * one text per row ({@link ReadPath#ROW_TEXT}), reads run outside transactions, and there are no in-database
+ * checksums and no row estimate. Extended only by it; stateless and thread-safe.
  */
-public final class SqliteSource {
+public abstract class SqliteSource extends SqliteTarget {
     /** SQLite's clock as it stores date-times: UTC, millisecond fraction. */
     public static final String NOW = "strftime('%Y-%m-%d %H:%M:%f', 'now')";
 
-    public SourceTable readTable(Connection c, SourceSql sql, TableId id) throws SQLException {
-        return SqliteCatalog.table(c, sql, id);
+    public SourceTable readTable(Connection c, TableId id) throws SQLException {
+        return SqliteCatalog.table(c, this::quote, id);
     }
 
-    public boolean hasIndexStartingWith(Connection c, SourceSql sql, SourceTable table, String column) throws SQLException {
-        return SqliteCatalog.hasIndexStartingWith(c, sql, table, column);
+    public boolean hasIndexStartingWith(Connection c, SourceTable table, String column) throws SQLException {
+        return SqliteCatalog.hasIndexStartingWith(c, this::quote, table, column);
+    }
+
+    public boolean temporalsAsText() {
+        return true;
+    }
+
+    public String nowExpression() {
+        return NOW;
+    }
+
+    public String localNowSql() {
+        return "SELECT " + NOW;
+    }
+
+    public ReadPath readPath() {
+        return ReadPath.ROW_TEXT;
+    }
+
+    public boolean readsInTransaction() {
+        return false;
     }
 
     public Object read(ResultSet rs, int i, SourceColumn column) throws SQLException {

@@ -1,13 +1,11 @@
 package dev.tidemark.jdbc.sqlite;
 
-import dev.tidemark.event.ColumnType;
 import dev.tidemark.jdbc.Dialect;
-import dev.tidemark.jdbc.Identifiers;
 import dev.tidemark.jdbc.MergingKeys;
 import dev.tidemark.jdbc.Queries;
 import dev.tidemark.jdbc.SqliteKeyRetype;
+import dev.tidemark.jdbc.types.TargetTypes;
 import java.sql.Connection;
-import java.sql.PreparedStatement;
 import java.sql.SQLException;
 import java.util.List;
 import java.util.Optional;
@@ -22,9 +20,9 @@ import java.util.Optional;
  * <p>Connections run in WAL mode with {@code synchronous=NORMAL}: a process crash never loses a commit; a power
  * loss can lose the last commits, together with their offsets, so they are re-applied from Kafka.
  *
- * <p>Extended only by {@link dev.tidemark.jdbc.SqliteDatabase}, which adds the source role. Stateless and thread-safe.
+ * <p>Extended only by the source role {@link SqliteSource}, which {@link dev.tidemark.jdbc.SqliteDatabase} extends. Stateless and thread-safe.
  */
-public class SqliteTarget implements Dialect {
+public abstract class SqliteTarget implements Dialect {
 
     @Override
     public String name() {
@@ -32,18 +30,14 @@ public class SqliteTarget implements Dialect {
     }
 
     @Override
-    public String quote(String identifier) {
-        return Identifiers.doubleQuoted(identifier);
-    }
-
-    @Override
     public void configure(Connection connection) throws SQLException {
         Queries.execute(connection, "PRAGMA journal_mode=WAL", "PRAGMA synchronous=NORMAL", "PRAGMA busy_timeout=3000");
     }
 
+    /** The families of {@link SqliteTypes}. */
     @Override
-    public String columnType(ColumnType type, boolean key) {
-        return SqliteTypes.REGISTRY.ddl(type, key);
+    public TargetTypes types() {
+        return SqliteTypes.REGISTRY;
     }
 
     @Override
@@ -80,9 +74,4 @@ public class SqliteTarget implements Dialect {
         return "SELECT name FROM pragma_table_info(?)";
     }
 
-    /** Through the value's {@link SqliteTypes} family: exact types as text, booleans as 0/1. */
-    @Override
-    public void bind(PreparedStatement statement, int index, Object value, ColumnType type) throws SQLException {
-        SqliteTypes.REGISTRY.bind(statement, index, value);
-    }
 }

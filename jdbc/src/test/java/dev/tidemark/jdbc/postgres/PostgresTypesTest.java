@@ -1,38 +1,58 @@
 package dev.tidemark.jdbc.postgres;
 
-import static org.assertj.core.api.Assertions.assertThat;
+import static dev.tidemark.jdbc.types.Families.column;
+import static dev.tidemark.jdbc.types.Families.logical;
+import static dev.tidemark.jdbc.types.Families.source;
+import static dev.tidemark.jdbc.types.Families.value;
 
 import dev.tidemark.event.ColumnType;
+import dev.tidemark.jdbc.types.BooleanType;
+import dev.tidemark.jdbc.types.BytesType;
+import dev.tidemark.jdbc.types.CarriedAsText;
+import dev.tidemark.jdbc.types.DecimalType;
+import dev.tidemark.jdbc.types.FloatType;
+import dev.tidemark.jdbc.types.IntegerType;
+import dev.tidemark.jdbc.types.TargetTypes;
+import dev.tidemark.jdbc.types.TemporalType;
+import dev.tidemark.jdbc.types.TextType;
 import java.math.BigDecimal;
 import java.time.Instant;
-import java.util.Map;
+import java.time.LocalDate;
+import java.time.LocalTime;
 import org.junit.jupiter.api.Test;
 
 /** Each PostgreSQL type family is found in the registry by its column type and by its value. */
 class PostgresTypesTest {
+    private static final TargetTypes R = PostgresTypes.REGISTRY;
 
     @Test
     void eachFamilyIsFoundByItsColumnType() {
-        assertThat(PostgresTypes.REGISTRY.forColumn(ColumnType.of("int32"))).isInstanceOf(IntegerType.class);
-        assertThat(PostgresTypes.REGISTRY.forColumn(ColumnType.of("float64"))).isInstanceOf(FloatType.class);
-        assertThat(PostgresTypes.REGISTRY.forColumn(new ColumnType("bytes", ColumnType.DECIMAL, Map.of()))).isInstanceOf(DecimalType.class);
-        assertThat(PostgresTypes.REGISTRY.forColumn(ColumnType.of("boolean"))).isInstanceOf(BooleanType.class);
-        assertThat(PostgresTypes.REGISTRY.forColumn(ColumnType.of("bytes"))).isInstanceOf(BytesType.class);
-        assertThat(PostgresTypes.REGISTRY.forColumn(ColumnType.of("string"))).isInstanceOf(TextType.class);
-        assertThat(PostgresTypes.REGISTRY.forColumn(new ColumnType("string", ColumnType.ZONED_TIMESTAMP, Map.of()))).isInstanceOf(TimestampType.class);
-        assertThat(PostgresTypes.REGISTRY.forColumn(new ColumnType("int32", ColumnType.DATE, Map.of()))).isInstanceOf(DateType.class);
-        assertThat(PostgresTypes.REGISTRY.forColumn(new ColumnType("int64", ColumnType.TIME_MICROS, Map.of()))).isInstanceOf(TimeType.class);
-        assertThat(PostgresTypes.REGISTRY.forColumn(new ColumnType("string", ColumnType.JSON, Map.of()))).isInstanceOf(JsonType.class);
-        assertThat(PostgresTypes.REGISTRY.forColumn(new ColumnType("string", ColumnType.UUID, Map.of()))).isInstanceOf(UuidType.class);
-        assertThat(PostgresTypes.REGISTRY.forColumn(new ColumnType("string", ColumnType.INTERVAL, Map.of()))).isInstanceOf(IntervalType.class);
-        assertThat(PostgresTypes.REGISTRY.forColumn(new ColumnType("string", null, Map.of(ColumnType.SOURCE_TYPE, "inet")))).isInstanceOf(InetType.class);
+        column(R, ColumnType.of("int32"), IntegerType.class, "INTEGER");
+        column(R, ColumnType.of("float64"), FloatType.class, "DOUBLE PRECISION");
+        column(R, logical("bytes", ColumnType.DECIMAL), DecimalType.class, "NUMERIC");
+        column(R, ColumnType.of("boolean"), BooleanType.class, "BOOLEAN");
+        column(R, ColumnType.of("bytes"), BytesType.class, "BYTEA");
+        column(R, ColumnType.of("string"), TextType.class, "TEXT");
+        column(R, logical("string", ColumnType.ZONED_TIMESTAMP), TemporalType.class, "TIMESTAMPTZ");
+        column(R, logical("int32", ColumnType.DATE), TemporalType.class, "DATE");
+        column(R, logical("int64", ColumnType.TIME_MICROS), TemporalType.class, "TIME");
+        column(R, logical("string", ColumnType.ZONED_TIME), TemporalType.class, "TIMETZ");
+        column(R, logical("string", ColumnType.JSON), CarriedAsText.class, "JSONB");
+        column(R, logical("string", ColumnType.UUID), CarriedAsText.class, "UUID");
+        column(R, logical("string", ColumnType.INTERVAL), CarriedAsText.class, "INTERVAL");
+        column(R, source("inet"), CarriedAsText.class, "INET");
     }
 
     @Test
     void valuesFindTheirFamilyAndTextRoundTrips() {
-        assertThat(PostgresTypes.REGISTRY.forValue(new BigDecimal("1.50"))).isInstanceOf(DecimalType.class);
-        assertThat(PostgresTypes.REGISTRY.forValue(Instant.EPOCH)).isInstanceOf(TimestampType.class);
-        assertThat(PostgresTypes.REGISTRY.text(new byte[] {10, -1})).isEqualTo("\\x0aff");
-        assertThat(new BytesType().decode("\\x0aff")).isEqualTo(new byte[] {10, -1});
+        value(R, 7L, IntegerType.class, "7");
+        value(R, 1.5d, FloatType.class, "1.5");
+        value(R, new BigDecimal("1.50"), DecimalType.class, "1.50");
+        value(R, true, BooleanType.class, "true");
+        value(R, Instant.EPOCH, TemporalType.class, "1970-01-01T00:00:00Z");
+        value(R, LocalDate.of(2024, 2, 29), TemporalType.class, "2024-02-29");
+        value(R, LocalTime.of(10, 15, 30), TemporalType.class, "10:15:30");
+        value(R, "x", TextType.class, "x");
+        value(R, new byte[] {10, -1}, BytesType.class, "\\x0aff");
     }
 }
