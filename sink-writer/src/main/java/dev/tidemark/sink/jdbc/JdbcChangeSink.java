@@ -78,8 +78,9 @@ public final class JdbcChangeSink implements AutoCloseable {
         tables = new TargetTables(connection, dialect, options, table -> droppedAdvice.wayOn(table));
         offsets.reconnected();
         failures = new ApplyFailures(connection, dialect, tables);
-        rowUpserts = new RowUpserts(connection, dialect, options, tables, statements);
-        rowDeletes = new RowDeletes(connection, dialect, options, tables, statements);
+        RowWrites writes = new RowWrites(connection, dialect, options, tables, statements);
+        rowUpserts = new RowUpserts(writes);
+        rowDeletes = new RowDeletes(writes);
         schemaChanges = new SchemaChangeApplier(connection, dialect, tables, options.targetTables());
     }
 

@@ -6,7 +6,6 @@ import dev.tidemark.jdbc.SetWrites;
 import dev.tidemark.event.ChangeEvent;
 import dev.tidemark.event.ColumnType;
 import dev.tidemark.event.SourcePosition;
-import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.SQLException;
 import java.util.ArrayList;
@@ -25,11 +24,7 @@ import java.util.Set;
 final class RowDeletes {
     private static final ColumnType BOOLEAN = ColumnType.of("boolean");
 
-    private final Connection connection;
-    private final Dialect dialect;
-    private final SinkOptions options;
-    private final TargetTables tables;
-    private final StatementCache statements;
+    private final RowWrites sink;
     private final TableWriter hardDeletes;
 
     /** How a table's deletes reach it. */
@@ -38,18 +33,14 @@ final class RowDeletes {
         int apply(String table, List<ChangeEvent.Delete> deletes) throws SQLException;
     }
 
-    RowDeletes(Connection connection, Dialect dialect, SinkOptions options, TargetTables tables, StatementCache statements) {
-        this.connection = connection;
-        this.dialect = dialect;
-        this.options = options;
-        this.tables = tables;
-        this.statements = statements;
-        this.hardDeletes = dialect.setWrites().<TableWriter>map(set -> (t, d) -> deleteMany(set, t, d)).orElse(this::rowByRow);
+    RowDeletes(RowWrites sink) {
+        this.sink = sink;
+        this.hardDeletes = sink.dialect().setWrites().<TableWriter>map(set -> (t, d) -> deleteMany(set, t, d)).orElse(this::rowByRow);
     }
 
     /** Applies a table's deletes (hard or soft, per the options) inside the caller's transaction; returns how many. */
     int apply(String table, List<ChangeEvent.Delete> deletes) throws SQLException {
-        return options.softDeletes() ? rowByRow(table, deletes) : hardDeletes.apply(table, deletes);
+        return sink.options().softDeletes() ? rowByRow(table, deletes) : hardDeletes.apply(table, deletes);
     }
 
     /** Each delete as its own statement in a batch per statement text (soft deletes always). */
@@ -58,17 +49,17 @@ final class RowDeletes {
         Map<String, PreparedStatement> used = new LinkedHashMap<>();
         for (ChangeEvent.Delete d : deletes) {
             boolean guarded = !(d.position() instanceof SourcePosition.Unknown);
-            if (options.softDeletes()) {
+            if (sink.options().softDeletes()) {
                 softDelete(table, d, guarded, used);
                 n++;
                 continue;
             }
             String sql = deleteSql(table, d.key().keySet(), guarded);
-            PreparedStatement ps = statements.get(sql);
+            PreparedStatement ps = sink.statements().get(sql);
             used.put(sql, ps);
             int i = 1;
             for (Object v : d.key().values()) {
-                dialect.bind(ps, i++, v, ColumnType.of("string"));
+                sink.dialect().bind(ps, i++, v, ColumnType.of("string"));
             }
             if (guarded) {
                 bindPosition(ps, i, d.position());
@@ -93,7 +84,7 @@ final class RowDeletes {
         }
         for (Map.Entry<List<String>, List<ChangeEvent.Delete>> e : byKeys.entrySet()) {
             List<String> keys = e.getKey();
-            List<String> keyTypes = tables.sqlTypes(table, keys, "key column of a delete");
+            List<String> keyTypes = sink.tables().sqlTypes(table, keys, "key column of a delete");
             List<ChangeEvent.Delete> group = e.getValue();
             String[][] keyValues = new String[keys.size()][group.size()];
             String[] positions = new String[group.size()];
@@ -106,12 +97,12 @@ final class RowDeletes {
                 String rendered = d.position().encode();
                 positions[row] = rendered.isEmpty() ? null : rendered;
             }
-            PreparedStatement ps = statements.get(set.deleteMany(table, keys, keyTypes, options.positionColumn()));
+            PreparedStatement ps = sink.statements().get(set.deleteMany(table, keys, keyTypes, sink.options().positionColumn()));
             int i = 1;
             for (String[] column : keyValues) {
-                ps.setArray(i++, connection.createArrayOf("text", column));
+                ps.setArray(i++, sink.connection().createArrayOf("text", column));
             }
-            ps.setArray(i, connection.createArrayOf("text", positions));
+            ps.setArray(i, sink.connection().createArrayOf("text", positions));
             ps.executeUpdate();
         }
         return deletes.size();
@@ -128,8 +119,8 @@ final class RowDeletes {
                 sql.append(i++ == 0 ? "" : " AND ").append(q(key)).append(" = ?");
             }
             if (guarded) {
-                sql.append(" AND (").append(q(options.positionColumn())).append(" IS NULL OR ")
-                        .append(q(options.positionColumn())).append(" <= ?)");
+                sql.append(" AND (").append(q(sink.options().positionColumn())).append(" IS NULL OR ")
+                        .append(q(sink.options().positionColumn())).append(" <= ?)");
             }
             return sql.toString();
         });
@@ -146,8 +137,9 @@ final class RowDeletes {
         if (guarded) {
             List<String> columns = new ArrayList<>(keys);
             columns.add(SinkOptions.DELETED_COLUMN);
-            columns.add(options.positionColumn());
-            sql = dialect.upsert(table, columns, keys, List.of(SinkOptions.DELETED_COLUMN, options.positionColumn()), options.positionColumn());
+            columns.add(sink.options().positionColumn());
+            String position = sink.options().positionColumn();
+            sql = sink.dialect().upsert(table, columns, keys, List.of(SinkOptions.DELETED_COLUMN, position), position);
         } else {
             StringBuilder b = new StringBuilder("UPDATE ").append(q(table)).append(" SET ").append(q(SinkOptions.DELETED_COLUMN))
                     .append(" = ? WHERE ");
@@ -156,17 +148,17 @@ final class RowDeletes {
             }
             sql = b.toString();
         }
-        PreparedStatement ps = statements.get(sql);
+        PreparedStatement ps = sink.statements().get(sql);
         used.put(sql, ps);
         int i = 1;
         if (!guarded) {
-            dialect.bind(ps, i++, Boolean.TRUE, BOOLEAN);
+            sink.dialect().bind(ps, i++, Boolean.TRUE, BOOLEAN);
         }
         for (Object v : d.key().values()) {
-            dialect.bind(ps, i++, v, ColumnType.of("string"));
+            sink.dialect().bind(ps, i++, v, ColumnType.of("string"));
         }
         if (guarded) {
-            dialect.bind(ps, i++, Boolean.TRUE, BOOLEAN);
+            sink.dialect().bind(ps, i++, Boolean.TRUE, BOOLEAN);
             bindPosition(ps, i, d.position());
         }
         ps.addBatch();
@@ -174,10 +166,10 @@ final class RowDeletes {
 
     private void bindPosition(PreparedStatement ps, int index, SourcePosition position) throws SQLException {
         String rendered = position.encode();
-        dialect.bind(ps, index, rendered.isEmpty() ? null : rendered, ColumnType.of("string"));
+        sink.dialect().bind(ps, index, rendered.isEmpty() ? null : rendered, ColumnType.of("string"));
     }
 
     private String q(String identifier) {
-        return dialect.quote(identifier);
+        return sink.dialect().quote(identifier);
     }
 }

@@ -10,7 +10,6 @@ import dev.tidemark.event.Column;
 import dev.tidemark.event.ColumnType;
 import dev.tidemark.event.RowSchema;
 import dev.tidemark.event.SourcePosition;
-import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.SQLException;
 import java.util.ArrayList;
@@ -27,11 +26,7 @@ import java.util.List;
 final class RowUpserts {
     private static final ColumnType BOOLEAN = ColumnType.of("boolean");
 
-    private final Connection connection;
-    private final Dialect dialect;
-    private final SinkOptions options;
-    private final TargetTables tables;
-    private final StatementCache statements;
+    private final RowWrites sink;
     private final GroupWriter writer;
 
     /** How one group reaches the table: {@code columns} ends with the position column, {@code updates} are overwritten. */
@@ -40,13 +35,9 @@ final class RowUpserts {
         int write(String table, List<ChangeEvent.Upsert> group, List<String> columns, List<String> updates) throws SQLException;
     }
 
-    RowUpserts(Connection connection, Dialect dialect, SinkOptions options, TargetTables tables, StatementCache statements) {
-        this.connection = connection;
-        this.dialect = dialect;
-        this.options = options;
-        this.tables = tables;
-        this.statements = statements;
-        this.writer = dialect.setWrites().<GroupWriter>map(set -> (t, g, c, u) -> upsertMany(set, t, g, c, u)).orElse(this::upsertRows);
+    RowUpserts(RowWrites sink) {
+        this.sink = sink;
+        this.writer = sink.dialect().setWrites().<GroupWriter>map(set -> (t, g, c, u) -> upsertMany(set, t, g, c, u)).orElse(this::upsertRows);
     }
 
     /** Upserts one group (one schema, one set of unchanged-TOAST columns) inside the caller's transaction; returns how many. */
@@ -58,10 +49,10 @@ final class RowUpserts {
         for (Column c : schema.columns()) {
             columns.add(c.name());
         }
-        if (options.softDeletes()) {
+        if (sink.options().softDeletes()) {
             columns.add(SinkOptions.DELETED_COLUMN);
         }
-        columns.add(options.positionColumn());
+        columns.add(sink.options().positionColumn());
         List<String> updates = columns.stream()
                 .filter(c -> !schema.keyColumns().contains(c) && !unavailable.contains(c))
                 .toList();
@@ -71,16 +62,17 @@ final class RowUpserts {
     /** A prepared upsert, batched per row. */
     private int upsertRows(String table, List<ChangeEvent.Upsert> group, List<String> columns, List<String> updates) throws SQLException {
         RowSchema schema = group.get(0).schema();
-        PreparedStatement ps = statements.get(dialect.upsert(table, columns, schema.keyColumns(), updates, options.positionColumn()));
+        String position = sink.options().positionColumn();
+        PreparedStatement ps = sink.statements().get(sink.dialect().upsert(table, columns, schema.keyColumns(), updates, position));
         for (ChangeEvent.Upsert u : group) {
             int i = 1;
             for (Column c : schema.columns()) {
                 Object v = u.row().get(c.name());
                 // The unchanged-TOAST placeholder is never written: NULL on insert, left out of the update.
-                dialect.bind(ps, i++, ChangeEvent.UNAVAILABLE.equals(v) ? null : v, c.type());
+                sink.dialect().bind(ps, i++, ChangeEvent.UNAVAILABLE.equals(v) ? null : v, c.type());
             }
-            if (options.softDeletes()) {
-                dialect.bind(ps, i++, Boolean.FALSE, BOOLEAN);
+            if (sink.options().softDeletes()) {
+                sink.dialect().bind(ps, i++, Boolean.FALSE, BOOLEAN);
             }
             bindPosition(ps, i, u.position());
             ps.addBatch();
@@ -95,7 +87,7 @@ final class RowUpserts {
      */
     private int upsertMany(SetWrites set, String table, List<ChangeEvent.Upsert> group, List<String> columns, List<String> updates) throws SQLException {
         RowSchema schema = group.get(0).schema();
-        List<String> columnTypes = tables.sqlTypes(table, columns, "column");
+        List<String> columnTypes = sink.tables().sqlTypes(table, columns, "column");
         List<Column> sourceColumns = schema.columns();
         String[][] values = new String[columns.size()][group.size()];
         String deleted = set.arrayElement(Boolean.FALSE);
@@ -111,16 +103,16 @@ final class RowUpserts {
                 }
                 values[col++][row] = element;
             }
-            if (options.softDeletes()) {
+            if (sink.options().softDeletes()) {
                 values[col++][row] = deleted;
             }
             String position = u.position().encode();
             values[col][row] = position.isEmpty() ? null : position;
         }
-        PreparedStatement ps = statements.get(set.upsertMany(table, columns, columnTypes, schema.keyColumns(), updates,
-                options.positionColumn()));
+        PreparedStatement ps = sink.statements().get(set.upsertMany(table, columns, columnTypes, schema.keyColumns(), updates,
+                sink.options().positionColumn()));
         for (int i = 0; i < values.length; i++) {
-            ps.setArray(i + 1, connection.createArrayOf("text", values[i]));
+            ps.setArray(i + 1, sink.connection().createArrayOf("text", values[i]));
         }
         ps.executeUpdate();
         return group.size();
@@ -139,6 +131,6 @@ final class RowUpserts {
 
     private void bindPosition(PreparedStatement ps, int index, SourcePosition position) throws SQLException {
         String rendered = position.encode();
-        dialect.bind(ps, index, rendered.isEmpty() ? null : rendered, ColumnType.of("string"));
+        sink.dialect().bind(ps, index, rendered.isEmpty() ? null : rendered, ColumnType.of("string"));
     }
 }
