@@ -42,28 +42,24 @@ public final class CaptureBenchmark {
     }
 
     public static void main(String[] args) throws Exception {
-        Map<String, String> o = options(args);
-        if (o.containsKey("child")) {
-            o.put("contender", o.get("child"));
-            System.exit(CaptureContenderRun.run(o));
-        }
-        System.exit(new CaptureBenchmark.Parent(o).run());
+        BenchArgs.parentOrChild(options(args), CaptureContenderRun::run, o -> new Parent(o).run());
     }
 
     private static Map<String, String> options(String[] args) {
-        Map<String, String> o = new LinkedHashMap<>();
-        o.put("changes", "500000");
-        o.put("single-changes", "100000");
-        o.put("variants", "batch,single");
-        o.put("rounds", "2");
-        o.put("contenders", String.join(",", CaptureContender.ids()));
-        o.put("partitions", "3");
-        o.put("jvm", "");
-        o.put("debezium-schemas", "false");
-        o.put("debezium", "");
-        o.put("tidemark-kafka", "");
-        o.put("target-pg", "jdbc:postgresql://127.0.0.1:5432/");
-        o.put("target-pg-user", "postgres");
+        Map<String, String> o = BenchArgs.defaults("""
+                changes 500000
+                single-changes 100000
+                variants batch,single
+                rounds 2
+                contenders %s
+                partitions 3
+                jvm
+                debezium-schemas false
+                debezium
+                tidemark-kafka
+                target-pg jdbc:postgresql://127.0.0.1:5432/
+                target-pg-user postgres
+                """.formatted(String.join(",", CaptureContender.ids())));
         return BenchArgs.options(args, o,
                 "usage: bench/capture.sh [--changes N] [--single-changes N] [--variants batch,single] [--rounds N] [--contenders "
                         + String.join(",", CaptureContender.ids()) + "] [--partitions N] [--jvm OPTIONS] [--debezium-schemas true|false]"

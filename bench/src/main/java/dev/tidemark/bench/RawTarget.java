@@ -73,22 +73,24 @@ sealed interface RawTarget extends AutoCloseable permits RawTarget.PerRow, RawTa
     String OFFSETS_UPSERT = "INSERT INTO bench_offsets (topic, \"partition\", next_offset) VALUES (?, ?, ?) "
             + "ON CONFLICT (topic, \"partition\") DO UPDATE SET next_offset = excluded.next_offset";
 
+    /** A baseline's connection and its three prepared statements: the upsert, the delete and the offsets upsert. */
+    record Prepared(Connection c, PreparedStatement upsert, PreparedStatement delete, PreparedStatement offsets) {
+        static Prepared of(Connection c, String upsertSql, String deleteSql) throws SQLException {
+            return new Prepared(c, c.prepareStatement(upsertSql), c.prepareStatement(deleteSql), c.prepareStatement(OFFSETS_UPSERT));
+        }
+    }
+
     /**
      * The per-row shape shared by the SQLite and PostgreSQL loops: one prepared upsert and one prepared delete, each
      * row bound and added to its batch, both batches executed, the offsets stored, one commit. Subclasses say how an
      * upsert's values are bound in their engine's types.
      */
     abstract sealed class PerRow implements RawTarget permits SqliteRows, PostgresRows {
-        private final Connection c;
-        private final PreparedStatement upsert;
-        private final PreparedStatement delete;
-        private final PreparedStatement offsets;
+        private final Prepared p;
 
         PerRow(Connection c) throws SQLException {
-            this.c = c;
-            upsert = c.prepareStatement("INSERT INTO items (id, amount, note, changed_at, active, quantity) VALUES (?, ?, ?, ?, ?, ?)" + UPSERT_SET);
-            delete = c.prepareStatement("DELETE FROM items WHERE id = ?");
-            offsets = c.prepareStatement(OFFSETS_UPSERT);
+            p = Prepared.of(c, "INSERT INTO items (id, amount, note, changed_at, active, quantity) VALUES (?, ?, ?, ?, ?, ?)" + UPSERT_SET,
+                    "DELETE FROM items WHERE id = ?");
         }
 
         /** Binds parameters 1–6 of the upsert for one row. */
@@ -100,28 +102,28 @@ sealed interface RawTarget extends AutoCloseable permits RawTarget.PerRow, RawTa
             int dels = 0;
             for (RawChange ch : changes) {
                 if (ch.delete()) {
-                    delete.setLong(1, ch.id());
-                    delete.addBatch();
+                    p.delete().setLong(1, ch.id());
+                    p.delete().addBatch();
                     dels++;
                 } else {
-                    bindUpsert(upsert, ch);
-                    upsert.addBatch();
+                    bindUpsert(p.upsert(), ch);
+                    p.upsert().addBatch();
                     ups++;
                 }
             }
             if (ups > 0) {
-                upsert.executeBatch();
+                p.upsert().executeBatch();
             }
             if (dels > 0) {
-                delete.executeBatch();
+                p.delete().executeBatch();
             }
-            storeOffsets(offsets, nextOffsets);
-            c.commit();
+            storeOffsets(p.offsets(), nextOffsets);
+            p.c().commit();
         }
 
         @Override
         public Connection connection() {
-            return c;
+            return p.c();
         }
 
         static void bindQuantity(PreparedStatement upsert, RawChange ch) throws SQLException {
@@ -200,17 +202,12 @@ sealed interface RawTarget extends AutoCloseable permits RawTarget.PerRow, RawTa
      * (decimals and timestamps as text arrays cast by the server).
      */
     final class PostgresUnnest implements RawTarget {
-        private final Connection c;
-        private final PreparedStatement upsert;
-        private final PreparedStatement delete;
-        private final PreparedStatement offsets;
+        private final Prepared p;
 
         PostgresUnnest(String url, String user) throws SQLException {
-            c = postgres(url, user);
-            upsert = c.prepareStatement("INSERT INTO items (id, amount, note, changed_at, active, quantity) "
-                    + "SELECT * FROM unnest(?::int8[], ?::numeric[], ?::text[], ?::timestamptz[], ?::bool[], ?::int4[])" + UPSERT_SET);
-            delete = c.prepareStatement("DELETE FROM items WHERE id = ANY(?)");
-            offsets = c.prepareStatement(OFFSETS_UPSERT);
+            p = Prepared.of(postgres(url, user), "INSERT INTO items (id, amount, note, changed_at, active, quantity) "
+                    + "SELECT * FROM unnest(?::int8[], ?::numeric[], ?::text[], ?::timestamptz[], ?::bool[], ?::int4[])" + UPSERT_SET,
+                    "DELETE FROM items WHERE id = ANY(?)");
         }
 
         @Override
@@ -248,24 +245,25 @@ sealed interface RawTarget extends AutoCloseable permits RawTarget.PerRow, RawTa
                 }
             }
             if (n > 0) {
+                Connection c = p.c();
                 Array[] arrays = {c.createArrayOf("int8", ids), c.createArrayOf("text", amounts), c.createArrayOf("text", notes),
                     c.createArrayOf("text", times), c.createArrayOf("bool", actives), c.createArrayOf("int4", quantities)};
                 for (int k = 0; k < arrays.length; k++) {
-                    upsert.setArray(k + 1, arrays[k]);
+                    p.upsert().setArray(k + 1, arrays[k]);
                 }
-                upsert.executeUpdate();
+                p.upsert().executeUpdate();
             }
             if (d > 0) {
-                delete.setArray(1, c.createArrayOf("int8", deleted));
-                delete.executeUpdate();
+                p.delete().setArray(1, p.c().createArrayOf("int8", deleted));
+                p.delete().executeUpdate();
             }
-            storeOffsets(offsets, nextOffsets);
-            c.commit();
+            storeOffsets(p.offsets(), nextOffsets);
+            p.c().commit();
         }
 
         @Override
         public Connection connection() {
-            return c;
+            return p.c();
         }
     }
 }
