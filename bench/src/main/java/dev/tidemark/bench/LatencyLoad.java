@@ -19,23 +19,14 @@ import java.util.concurrent.locks.LockSupport;
  * transaction's latency is the time from its {@code commit()} returning to the first poll that saw its last row (a
  * poll's time is taken when its query starts, so the figure includes up to one poll interval). Every second the lag
  * (rows committed, not yet visible) is sampled. Warm-up transactions are written and awaited but not counted.
+ * {@code writers} connections write, each its share of the transactions.
  */
-final class LatencyLoad {
+record LatencyLoad(JdbcEndpoint source, JdbcEndpoint target, int writers) {
     static final String TABLE = "lat";
 
     /** What one scenario measured. */
     record Result(int txnRows, int rate, double achievedRate, long txns, long p50Micros, long p90Micros, long p99Micros,
                   long p999Micros, long maxMicros, double lagSlope, long maxLag, long finalLag) {
-    }
-
-    private final JdbcEndpoint source;
-    private final JdbcEndpoint target;
-    private final int writers;
-
-    LatencyLoad(JdbcEndpoint source, JdbcEndpoint target, int writers) {
-        this.source = source;
-        this.target = target;
-        this.writers = writers;
     }
 
     /**

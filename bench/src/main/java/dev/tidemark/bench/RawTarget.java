@@ -23,7 +23,7 @@ import org.apache.kafka.common.TopicPartition;
  * can be measured against. Table {@code items(id bigint key, amount numeric(12,2), note text, changed_at timestamptz,
  * active boolean, quantity int)} in each engine's types (SQLite: the same declared types Tidemark creates).
  */
-sealed interface RawTarget extends AutoCloseable permits RawTarget.PerRow, RawTarget.PostgresUnnest {
+sealed interface RawTarget extends AutoCloseable permits RawTarget.Batched {
 
     /** Writes the collapsed changes and the offsets in one transaction. */
     void apply(Collection<RawChange> changes, Map<TopicPartition, Long> nextOffsets) throws SQLException;
@@ -80,24 +80,46 @@ sealed interface RawTarget extends AutoCloseable permits RawTarget.PerRow, RawTa
         }
     }
 
+    /** What every baseline does per batch: its own writes, then the offsets, then one commit. */
+    abstract sealed class Batched implements RawTarget permits PerRow, PostgresUnnest {
+        final Prepared p;
+
+        Batched(Prepared p) {
+            this.p = p;
+        }
+
+        /** Writes the batch's upserts and deletes with {@link #p}'s statements, inside the batch's transaction. */
+        abstract void write(Collection<RawChange> changes) throws SQLException;
+
+        @Override
+        public final void apply(Collection<RawChange> changes, Map<TopicPartition, Long> nextOffsets) throws SQLException {
+            write(changes);
+            storeOffsets(p.offsets(), nextOffsets);
+            p.c().commit();
+        }
+
+        @Override
+        public Connection connection() {
+            return p.c();
+        }
+    }
+
     /**
      * The per-row shape shared by the SQLite and PostgreSQL loops: one prepared upsert and one prepared delete, each
-     * row bound and added to its batch, both batches executed, the offsets stored, one commit. Subclasses say how an
+     * row bound and added to its batch, both batches executed. Subclasses say how an
      * upsert's values are bound in their engine's types.
      */
-    abstract sealed class PerRow implements RawTarget permits SqliteRows, PostgresRows {
-        private final Prepared p;
-
+    abstract sealed class PerRow extends Batched permits SqliteRows, PostgresRows {
         PerRow(Connection c) throws SQLException {
-            p = Prepared.of(c, "INSERT INTO items (id, amount, note, changed_at, active, quantity) VALUES (?, ?, ?, ?, ?, ?)" + UPSERT_SET,
-                    "DELETE FROM items WHERE id = ?");
+            super(Prepared.of(c, "INSERT INTO items (id, amount, note, changed_at, active, quantity) VALUES (?, ?, ?, ?, ?, ?)" + UPSERT_SET,
+                    "DELETE FROM items WHERE id = ?"));
         }
 
         /** Binds parameters 1–6 of the upsert for one row. */
         abstract void bindUpsert(PreparedStatement upsert, RawChange ch) throws SQLException;
 
         @Override
-        public void apply(Collection<RawChange> changes, Map<TopicPartition, Long> nextOffsets) throws SQLException {
+        void write(Collection<RawChange> changes) throws SQLException {
             int ups = 0;
             int dels = 0;
             for (RawChange ch : changes) {
@@ -117,13 +139,6 @@ sealed interface RawTarget extends AutoCloseable permits RawTarget.PerRow, RawTa
             if (dels > 0) {
                 p.delete().executeBatch();
             }
-            storeOffsets(p.offsets(), nextOffsets);
-            p.c().commit();
-        }
-
-        @Override
-        public Connection connection() {
-            return p.c();
         }
 
         static void bindQuantity(PreparedStatement upsert, RawChange ch) throws SQLException {
@@ -201,17 +216,15 @@ sealed interface RawTarget extends AutoCloseable permits RawTarget.PerRow, RawTa
      * upserts of the batch and one {@code DELETE … WHERE id = ANY(?)} for all deletes, arrays bound as parameters
      * (decimals and timestamps as text arrays cast by the server).
      */
-    final class PostgresUnnest implements RawTarget {
-        private final Prepared p;
-
+    final class PostgresUnnest extends Batched {
         PostgresUnnest(String url, String user) throws SQLException {
-            p = Prepared.of(postgres(url, user), "INSERT INTO items (id, amount, note, changed_at, active, quantity) "
+            super(Prepared.of(postgres(url, user), "INSERT INTO items (id, amount, note, changed_at, active, quantity) "
                     + "SELECT * FROM unnest(?::int8[], ?::numeric[], ?::text[], ?::timestamptz[], ?::bool[], ?::int4[])" + UPSERT_SET,
-                    "DELETE FROM items WHERE id = ANY(?)");
+                    "DELETE FROM items WHERE id = ANY(?)"));
         }
 
         @Override
-        public void apply(Collection<RawChange> changes, Map<TopicPartition, Long> nextOffsets) throws SQLException {
+        void write(Collection<RawChange> changes) throws SQLException {
             int n = 0;
             int d = 0;
             for (RawChange ch : changes) {
@@ -257,13 +270,6 @@ sealed interface RawTarget extends AutoCloseable permits RawTarget.PerRow, RawTa
                 p.delete().setArray(1, p.c().createArrayOf("int8", deleted));
                 p.delete().executeUpdate();
             }
-            storeOffsets(p.offsets(), nextOffsets);
-            p.c().commit();
-        }
-
-        @Override
-        public Connection connection() {
-            return p.c();
         }
     }
 }
