@@ -118,16 +118,10 @@ public final class ReconcileBenchmark {
         long t0 = System.nanoTime();
         String t = table(n);
         try (Statement s = src.createStatement()) {
-            s.execute("CREATE TABLE public." + t + " (id bigint PRIMARY KEY, amount numeric(12,2), happened timestamptz(6), "
-                    + "flag boolean, label text, note text)");
-            for (long from = 1; from <= n; from += 1_000_000) {
-                long to = Math.min(n, from + 999_999);
-                s.execute("INSERT INTO public." + t + " SELECT g, ((g * 7919) % 1000000) / 100.0, "
-                        + "timestamptz '2020-01-01 00:00:00+00' + g * interval '1 second' + (g % 1000) * interval '1 microsecond', "
-                        + "g % 2 = 0, 'customer ' || (g % 5000), CASE WHEN g % 10 = 0 THEN NULL ELSE 'note ' || g END "
-                        + "FROM generate_series(" + from + "::bigint, " + to + "::bigint) g");
-                log.printf("\rgenerating %s: %,d rows", t, to);
-            }
+            TableSizes.generate(s, n, "id bigint PRIMARY KEY, amount numeric(12,2), happened timestamptz(6), flag boolean, label text, note text",
+                    "g, ((g * 7919) % 1000000) / 100.0, "
+                    + "timestamptz '2020-01-01 00:00:00+00' + g * interval '1 second' + (g % 1000) * interval '1 microsecond', "
+                    + "g % 2 = 0, 'customer ' || (g % 5000), CASE WHEN g % 10 = 0 THEN NULL ELSE 'note ' || g END", log);
             s.execute("VACUUM ANALYZE public." + t);
         }
         log.printf("\rgenerated %s: %,d rows in %.1f s%n", t, n, (System.nanoTime() - t0) / 1e9);

@@ -1,8 +1,11 @@
 package dev.tidemark.bench;
 
 import dev.tidemark.devenv.LocalPostgres;
+import java.io.PrintStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.sql.SQLException;
+import java.sql.Statement;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
@@ -45,6 +48,20 @@ record TableSizes(List<Long> rows, String pg) {
         try (LocalPostgres local = LocalPostgres.start(dir, false)) {
             System.err.printf("PostgreSQL %s (throwaway cluster, fsync off) on port %d%n", local.version(), local.port());
             body.run("jdbc:postgresql://127.0.0.1:" + local.port() + "/", local.user());
+        }
+    }
+
+    /**
+     * Creates {@code public.<table(n)>} with {@code columns} and fills it with rows 1..n of {@code values} (select
+     * expressions over {@code g} from {@code generate_series}), a million rows per statement, progress on {@code log}.
+     */
+    static void generate(Statement s, long n, String columns, String values, PrintStream log) throws SQLException {
+        String t = table(n);
+        s.execute("CREATE TABLE public." + t + " (" + columns + ")");
+        for (long from = 1; from <= n; from += 1_000_000) {
+            long to = Math.min(n, from + 999_999);
+            s.execute("INSERT INTO public." + t + " SELECT " + values + " FROM generate_series(" + from + "::bigint, " + to + "::bigint) g");
+            log.printf("\rgenerating %s: %,d rows", t, to);
         }
     }
 

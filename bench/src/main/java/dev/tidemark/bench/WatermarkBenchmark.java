@@ -46,6 +46,9 @@ import java.util.Map;
 public final class WatermarkBenchmark {
     private static final int CHUNK = 10_000;
     private static final int NO_CHANGE_RUNS = 31;
+    /** The source tables' columns, and those of their copies. */
+    private static final String COLUMNS = "id bigint PRIMARY KEY, modified timestamptz(6) NOT NULL, customer_id int NOT NULL, "
+            + "amount numeric(12,2) NOT NULL, note text";
     private final PrintStream log = System.err;
     private final String serverUrl;
     private final String user;
@@ -159,14 +162,8 @@ public final class WatermarkBenchmark {
         long t0 = System.nanoTime();
         String t = table(n);
         try (Statement s = src.createStatement()) {
-            s.execute("CREATE TABLE public." + t + " (id bigint PRIMARY KEY, modified timestamptz(6) NOT NULL, "
-                    + "customer_id int NOT NULL, amount numeric(12,2) NOT NULL, note text)");
-            for (long from = 1; from <= n; from += 1_000_000) {
-                long to = Math.min(n, from + 999_999);
-                s.execute("INSERT INTO public." + t + " SELECT g, timestamptz '2020-01-01 00:00:00+00' + g * interval '1 second', "
-                        + "(g % 5000)::int, ((g * 7919) % 1000000) / 100.0, 'note ' || g FROM generate_series(" + from + "::bigint, " + to + "::bigint) g");
-                log.printf("\rgenerating %s: %,d rows", t, to);
-            }
+            TableSizes.generate(s, n, COLUMNS, "g, timestamptz '2020-01-01 00:00:00+00' + g * interval '1 second', "
+                    + "(g % 5000)::int, ((g * 7919) % 1000000) / 100.0, 'note ' || g", log);
             s.execute("CREATE INDEX " + t + "_modified ON public." + t + " (modified)");
             s.execute("VACUUM ANALYZE public." + t);
         }
@@ -200,8 +197,7 @@ public final class WatermarkBenchmark {
         String t = table(n);
         try (Connection tgt = connect(tgtDb)) {
             try (Statement s = tgt.createStatement()) {
-                s.execute("CREATE TABLE copy_" + t + " (id bigint PRIMARY KEY, modified timestamptz(6) NOT NULL, "
-                        + "customer_id int NOT NULL, amount numeric(12,2) NOT NULL, note text)");
+                s.execute("CREATE TABLE copy_" + t + " (" + COLUMNS + ")");
             }
             tgt.setAutoCommit(false);
             src.setAutoCommit(false);
@@ -238,8 +234,7 @@ public final class WatermarkBenchmark {
     private double inDatabaseCopy(Connection src, long n) throws SQLException {
         String t = table(n);
         try (Statement s = src.createStatement()) {
-            s.execute("CREATE TABLE copy_" + t + " (id bigint PRIMARY KEY, modified timestamptz(6) NOT NULL, "
-                    + "customer_id int NOT NULL, amount numeric(12,2) NOT NULL, note text)");
+            s.execute("CREATE TABLE copy_" + t + " (" + COLUMNS + ")");
             long t0 = System.nanoTime();
             s.execute("INSERT INTO copy_" + t + " SELECT * FROM public." + t);
             double secs = (System.nanoTime() - t0) / 1e9;
