@@ -11,7 +11,6 @@ import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -42,28 +41,24 @@ public final class CaptureBenchmark {
     }
 
     public static void main(String[] args) throws Exception {
-        Map<String, String> o = options(args);
-        if (o.containsKey("child")) {
-            o.put("contender", o.get("child"));
-            System.exit(CaptureContenderRun.run(o));
-        }
-        System.exit(new CaptureBenchmark.Parent(o).run());
+        BenchArgs.parentOrChild(options(args), CaptureContenderRun::run, o -> new Parent(o).run());
     }
 
     private static Map<String, String> options(String[] args) {
-        Map<String, String> o = new LinkedHashMap<>();
-        o.put("changes", "500000");
-        o.put("single-changes", "100000");
-        o.put("variants", "batch,single");
-        o.put("rounds", "2");
-        o.put("contenders", String.join(",", CaptureContender.ids()));
-        o.put("partitions", "3");
-        o.put("jvm", "");
-        o.put("debezium-schemas", "false");
-        o.put("debezium", "");
-        o.put("tidemark-kafka", "");
-        o.put("target-pg", "jdbc:postgresql://127.0.0.1:5432/");
-        o.put("target-pg-user", "postgres");
+        Map<String, String> o = BenchArgs.defaults("""
+                changes 500000
+                single-changes 100000
+                variants batch,single
+                rounds 2
+                contenders %s
+                partitions 3
+                jvm
+                debezium-schemas false
+                debezium
+                tidemark-kafka
+                target-pg jdbc:postgresql://127.0.0.1:5432/
+                target-pg-user postgres
+                """.formatted(String.join(",", CaptureContender.ids())));
         return BenchArgs.options(args, o,
                 "usage: bench/capture.sh [--changes N] [--single-changes N] [--variants batch,single] [--rounds N] [--contenders "
                         + String.join(",", CaptureContender.ids()) + "] [--partitions N] [--jvm OPTIONS] [--debezium-schemas true|false]"
@@ -114,44 +109,43 @@ public final class CaptureBenchmark {
         }
 
         private List<Map<String, String>> runVariant(LocalPostgres pg, LocalKafka kafka, Path work, CaptureBacklog backlog) throws Exception {
-            List<Map<String, String>> results = new ArrayList<>();
-            Map<CaptureContender, List<String>> slots = new LinkedHashMap<>();
+            CaptureSlots slots;
             String endLsn;
-            String wal;
             try (Connection c = connect(pg)) {
                 CaptureBacklog.createSchema(c, PUBLICATION);
                 String startLsn = scalar(c, "SELECT pg_current_wal_lsn()::text");
-                for (CaptureContender ct : contenders) {
-                    List<String> names = new ArrayList<>();
-                    for (int r = 1; r <= rounds; r++) {
-                        String slot = (backlog.name() + "_" + ct.id + "_" + r).replace('-', '_');
-                        try (Statement s = c.createStatement()) {
-                            s.execute("SELECT pg_create_logical_replication_slot('" + slot + "', 'pgoutput')");
-                        }
-                        names.add(slot);
-                    }
-                    slots.put(ct, names);
-                }
+                slots = CaptureSlots.create(c, backlog.name(), contenders, rounds);
                 long t0 = System.nanoTime();
                 backlog.load(c);
                 double loadSeconds = (System.nanoTime() - t0) / 1e9;
                 endLsn = scalar(c, "SELECT pg_current_wal_lsn()::text");
-                wal = scalar(c, "SELECT pg_size_pretty(pg_wal_lsn_diff('" + endLsn + "', '" + startLsn + "'))");
+                String wal = scalar(c, "SELECT pg_size_pretty(pg_wal_lsn_diff('" + endLsn + "', '" + startLsn + "'))");
                 System.out.printf(Locale.ROOT, "%n  backlog %s: %,d changes in %,d transactions of %,d row(s) (%,d INSERT, %,d UPDATE, %,d DELETE rows), "
                                 + "%s of WAL, written in %.1f s; end LSN %s%n", backlog.name(), backlog.changes(), backlog.transactions(),
                         backlog.txnRows(), backlog.inserts(), backlog.updates(), backlog.deletes(), wal, loadSeconds, endLsn);
             }
+            List<Map<String, String>> results = drain(pg, kafka, work, backlog, slots, endLsn);
+            try (Connection c = connect(pg)) {
+                slots.drop(c);
+            }
+            return results;
+        }
+
+        /** Every contender drains its slots in turn; prints each round with the walsender CPU its slot cost. */
+        private List<Map<String, String>> drain(LocalPostgres pg, LocalKafka kafka, Path work, CaptureBacklog backlog, CaptureSlots slots,
+                                                String endLsn) throws Exception {
+            List<Map<String, String>> results = new ArrayList<>();
             try (WalsenderCpu walsenders = new WalsenderCpu(pg.jdbcUrl(DATABASE))) {
                 for (CaptureContender ct : contenders) {
                     System.out.println("  " + ct.id + ": " + ct.label);
                     if (ct == CaptureContender.PG_RECVLOGICAL) {
                         int r = 0;
-                        for (String slot : slots.get(ct)) {
+                        for (String slot : slots.of(ct)) {
                             results.add(PgRecvLogical.drain(pg, slot, PUBLICATION, endLsn, backlog.changes(), ++r));
                         }
                     } else {
                         createTopics(kafka.bootstrapServers(), backlog.name(), ct);
-                        results.addAll(child(kafka, pg, work, backlog, ct, slots.get(ct)));
+                        results.addAll(child(kafka, pg, work, backlog, ct, slots.of(ct)));
                     }
                     for (Map<String, String> m : results) {
                         if (m.get("contender").equals(ct.id) && m.containsKey("slot")) {
@@ -160,13 +154,6 @@ public final class CaptureBenchmark {
                                     m.get("round"), CaptureResultsTable.rate(m), m.get("seconds"), m.get("wall"), m.get("cpu"), m.get("walsender"),
                                     SinkResultsTable.mib(m.getOrDefault("heap", "-1")), SinkResultsTable.mib(m.getOrDefault("rss", "-1")));
                         }
-                    }
-                }
-            }
-            try (Connection c = connect(pg); Statement s = c.createStatement()) {
-                for (List<String> names : slots.values()) {
-                    for (String slot : names) {
-                        s.execute("SELECT pg_drop_replication_slot('" + slot + "') FROM pg_replication_slots WHERE slot_name = '" + slot + "' AND NOT active");
                     }
                 }
             }

@@ -82,26 +82,7 @@ final class CaptureContenderRun {
 
     /** Debezium's embedded engine, JSON format, with a no-op consumer or one that sends each batch and awaits its acks. */
     private double[] debezium(String slot, int round, boolean kafka) throws Exception {
-        Path offsets = Files.createDirectories(Path.of(o.get("workdir"))).resolve(contender.id + "-" + round + ".offsets");
-        Properties p = new Properties();
-        p.setProperty("name", contender.id + "-" + round);
-        p.setProperty("connector.class", "io.debezium.connector.postgresql.PostgresConnector");
-        p.setProperty("offset.storage", "org.apache.kafka.connect.storage.FileOffsetBackingStore");
-        p.setProperty("offset.storage.file.filename", offsets.toString());
-        p.setProperty("database.hostname", o.get("pg-host"));
-        p.setProperty("database.port", o.get("pg-port"));
-        p.setProperty("database.user", "postgres");
-        p.setProperty("database.password", "");
-        p.setProperty("database.dbname", o.get("pg-db"));
-        p.setProperty("topic.prefix", topicPrefix(round));
-        p.setProperty("plugin.name", "pgoutput");
-        p.setProperty("slot.name", slot);
-        p.setProperty("publication.name", o.get("publication"));
-        p.setProperty("publication.autocreate.mode", "disabled");
-        p.setProperty("table.include.list", "public\\." + CaptureBacklog.TABLE);
-        p.setProperty("snapshot.mode", "no_data"); // the slot was created before the backlog: stream all of it
-        p.setProperty("converter.schemas.enable", o.get("debezium-schemas"));
-        p.putAll(keyValues(o.getOrDefault("debezium", "")));
+        Properties p = engineProperties(slot, round);
         String topic = topicPrefix(round) + ".public." + CaptureBacklog.TABLE;
         KafkaProducer<byte[], byte[]> producer = kafka ? new KafkaProducer<>(producerProps(), new ByteArraySerializer(), new ByteArraySerializer()) : null;
         Clock clock = new Clock();
@@ -111,30 +92,7 @@ final class CaptureContenderRun {
         long start = System.nanoTime();
         DebeziumEngine<ChangeEvent<String, String>> engine = DebeziumEngine.create(Json.class).using(p)
                 .notifying((batch, committer) -> {
-                    List<Future<RecordMetadata>> acks = new ArrayList<>(batch.size());
-                    if (producer != null) {
-                        for (ChangeEvent<String, String> e : batch) {
-                            acks.add(producer.send(new ProducerRecord<>(topic, bytes(e.key()), bytes(e.value()))));
-                        }
-                    }
-                    for (int i = 0; i < batch.size(); i++) {
-                        if (producer != null) {
-                            try {
-                                acks.get(i).get();
-                            } catch (java.util.concurrent.ExecutionException ex) {
-                                throw new IllegalStateException("Kafka did not acknowledge a record for " + topic, ex.getCause());
-                            }
-                        }
-                        committer.markProcessed(batch.get(i));
-                    }
-                    committer.markBatchFinished();
-                    int data = 0;
-                    for (ChangeEvent<String, String> e : batch) {
-                        if (topic.equals(e.destination())) {
-                            data++;
-                        }
-                    }
-                    if (clock.batchHandled(data) >= records) {
+                    if (handle(batch, committer, producer, topic, clock) >= records) {
                         done.countDown();
                     }
                 })
@@ -165,6 +123,63 @@ final class CaptureContenderRun {
                 producer.close(Duration.ofSeconds(10));
             }
         }
+    }
+
+    /** The engine's settings for this round: the pre-created slot, the backlog table, file offsets in the work folder. */
+    private Properties engineProperties(String slot, int round) throws java.io.IOException {
+        Path offsets = Files.createDirectories(Path.of(o.get("workdir"))).resolve(contender.id + "-" + round + ".offsets");
+        Properties p = new Properties();
+        p.setProperty("name", contender.id + "-" + round);
+        p.setProperty("connector.class", "io.debezium.connector.postgresql.PostgresConnector");
+        p.setProperty("offset.storage", "org.apache.kafka.connect.storage.FileOffsetBackingStore");
+        p.setProperty("offset.storage.file.filename", offsets.toString());
+        p.setProperty("database.hostname", o.get("pg-host"));
+        p.setProperty("database.port", o.get("pg-port"));
+        p.setProperty("database.user", "postgres");
+        p.setProperty("database.password", "");
+        p.setProperty("database.dbname", o.get("pg-db"));
+        p.setProperty("topic.prefix", topicPrefix(round));
+        p.setProperty("plugin.name", "pgoutput");
+        p.setProperty("slot.name", slot);
+        p.setProperty("publication.name", o.get("publication"));
+        p.setProperty("publication.autocreate.mode", "disabled");
+        p.setProperty("table.include.list", "public\\." + CaptureBacklog.TABLE);
+        p.setProperty("snapshot.mode", "no_data"); // the slot was created before the backlog: stream all of it
+        p.setProperty("converter.schemas.enable", o.get("debezium-schemas"));
+        p.putAll(keyValues(o.getOrDefault("debezium", "")));
+        return p;
+    }
+
+    /**
+     * One engine batch: sent to {@code topic} and every ack awaited when there is a producer, each record marked
+     * processed, the batch finished; returns the records of the backlog's topic seen so far.
+     */
+    private static long handle(List<ChangeEvent<String, String>> batch, DebeziumEngine.RecordCommitter<ChangeEvent<String, String>> committer,
+                               KafkaProducer<byte[], byte[]> producer, String topic, Clock clock) throws InterruptedException {
+        List<Future<RecordMetadata>> acks = new ArrayList<>(batch.size());
+        if (producer != null) {
+            for (ChangeEvent<String, String> e : batch) {
+                acks.add(producer.send(new ProducerRecord<>(topic, bytes(e.key()), bytes(e.value()))));
+            }
+        }
+        for (int i = 0; i < batch.size(); i++) {
+            if (producer != null) {
+                try {
+                    acks.get(i).get();
+                } catch (java.util.concurrent.ExecutionException ex) {
+                    throw new IllegalStateException("Kafka did not acknowledge a record for " + topic, ex.getCause());
+                }
+            }
+            committer.markProcessed(batch.get(i));
+        }
+        committer.markBatchFinished();
+        int data = 0;
+        for (ChangeEvent<String, String> e : batch) {
+            if (topic.equals(e.destination())) {
+                data++;
+            }
+        }
+        return clock.batchHandled(data);
     }
 
     /** Tidemark's capture, exactly as {@code tidemark capture --accept-gap} runs it (the slot holds the backlog). */

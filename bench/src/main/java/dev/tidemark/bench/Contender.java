@@ -5,31 +5,29 @@ import java.util.Optional;
 
 /** The contenders of the sink benchmark, in the order they run. */
 enum Contender {
-    TIDEMARK_SQLITE("tidemark-sqlite", "Tidemark sink (KafkaSinkRunner + JdbcChangeSink) → SQLite", Target.SQLITE, true),
-    RAW_SQLITE("raw-sqlite", "raw JDBC loop → SQLite (readTree, collapse, addBatch upsert/delete, 1 tx/batch)", Target.SQLITE, false),
-    TIDEMARK_POSTGRES("tidemark-postgres", "Tidemark sink (KafkaSinkRunner + JdbcChangeSink) → PostgreSQL", Target.POSTGRES, true),
-    RAW_PG_ROWS("raw-pg-rows", "raw JDBC loop → PostgreSQL, per-row ON CONFLICT upsert + DELETE, addBatch", Target.POSTGRES, false),
-    RAW_PG_UNNEST("raw-pg-unnest", "raw JDBC loop → PostgreSQL, UNNEST upsert + DELETE … = ANY(?)", Target.POSTGRES, false),
-    DEBEZIUM_JDBC_POSTGRES("debezium-jdbc-postgres", "Debezium JDBC sink task 3.5.0 (own class path) at its best: this run's batch, use.reduction.buffer=true (Connect records, JsonConverter, upsert + delete) → PostgreSQL", Target.POSTGRES, false),
-    DEBEZIUM_JDBC_POSTGRES_DEFAULT("debezium-jdbc-postgres-500", "Debezium JDBC sink task 3.5.0 (own class path) at its defaults (batch.size 500, max.poll.records 500) → PostgreSQL", Target.POSTGRES, false),
-    KAFKA_ONLY("kafka-only", "breakdown: poll every record, decode nothing, write nothing", Target.NONE, false),
-    DECODE_RAW("decode-raw", "breakdown: poll + the raw loops' decode (readTree + 6 fields) + collapse, no writes", Target.NONE, false),
-    DECODE_TIDEMARK("decode-tidemark", "breakdown: poll + Tidemark's EnvelopeDecoder + BatchPlan, no writes", Target.NONE, false),
-    STAGES_TIDEMARK_SQLITE("stages-tidemark-sqlite", "breakdown: the sink loop by hand, decode and apply timed apart → SQLite", Target.SQLITE, true),
-    STAGES_TIDEMARK_POSTGRES("stages-tidemark-postgres", "breakdown: the sink loop by hand, decode and apply timed apart → PostgreSQL", Target.POSTGRES, true);
+    TIDEMARK_SQLITE("tidemark-sqlite", "Tidemark sink (KafkaSinkRunner + JdbcChangeSink) → SQLite", Target.SQLITE),
+    RAW_SQLITE("raw-sqlite", "raw JDBC loop → SQLite (readTree, collapse, addBatch upsert/delete, 1 tx/batch)", Target.SQLITE),
+    TIDEMARK_POSTGRES("tidemark-postgres", "Tidemark sink (KafkaSinkRunner + JdbcChangeSink) → PostgreSQL", Target.POSTGRES),
+    RAW_PG_ROWS("raw-pg-rows", "raw JDBC loop → PostgreSQL, per-row ON CONFLICT upsert + DELETE, addBatch", Target.POSTGRES),
+    RAW_PG_UNNEST("raw-pg-unnest", "raw JDBC loop → PostgreSQL, UNNEST upsert + DELETE … = ANY(?)", Target.POSTGRES),
+    DEBEZIUM_JDBC_POSTGRES("debezium-jdbc-postgres", "Debezium JDBC sink task 3.5.0 (own class path) at its best: this run's batch, use.reduction.buffer=true (Connect records, JsonConverter, upsert + delete) → PostgreSQL", Target.POSTGRES),
+    DEBEZIUM_JDBC_POSTGRES_DEFAULT("debezium-jdbc-postgres-500", "Debezium JDBC sink task 3.5.0 (own class path) at its defaults (batch.size 500, max.poll.records 500) → PostgreSQL", Target.POSTGRES),
+    KAFKA_ONLY("kafka-only", "breakdown: poll every record, decode nothing, write nothing", Target.NONE),
+    DECODE_RAW("decode-raw", "breakdown: poll + the raw loops' decode (readTree + 6 fields) + collapse, no writes", Target.NONE),
+    DECODE_TIDEMARK("decode-tidemark", "breakdown: poll + Tidemark's EnvelopeDecoder + BatchPlan, no writes", Target.NONE),
+    STAGES_TIDEMARK_SQLITE("stages-tidemark-sqlite", "breakdown: the sink loop by hand, decode and apply timed apart → SQLite", Target.SQLITE),
+    STAGES_TIDEMARK_POSTGRES("stages-tidemark-postgres", "breakdown: the sink loop by hand, decode and apply timed apart → PostgreSQL", Target.POSTGRES);
 
     enum Target { SQLITE, POSTGRES, NONE }
 
     final String id;
     final String description;
     final Target target;
-    final boolean tidemark;
 
-    Contender(String id, String description, Target target, boolean tidemark) {
+    Contender(String id, String description, Target target) {
         this.id = id;
         this.description = description;
         this.target = target;
-        this.tidemark = tidemark;
     }
 
     /** Debezium's JDBC sink: its child JVM runs on a class path of its own ({@link DebeziumClassPath}). */

@@ -7,17 +7,14 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
-import java.sql.DriverManager;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.Properties;
 import java.util.concurrent.TimeUnit;
 
 /**
@@ -34,6 +31,7 @@ import java.util.concurrent.TimeUnit;
  */
 public final class LatencyBenchmark {
     private static final String DATABASE = "postgres";
+    private static final String TARGET_DB = "tidemark_latency_bench";
     private static final long RSS_GOAL = 512L * 1024 * 1024;
 
     private final Map<String, String> o;
@@ -45,18 +43,19 @@ public final class LatencyBenchmark {
     }
 
     public static void main(String[] args) throws Exception {
-        Map<String, String> d = new LinkedHashMap<>();
-        d.put("rates", "1000,5000,10000");
-        d.put("txn-rows", "1,10");
-        d.put("seconds", "300");
-        d.put("warmup", "30");
-        d.put("backlog", "500000");
-        d.put("partitions", "3");
-        d.put("writers", "4");
-        d.put("target", "sqlite");
-        d.put("target-pg", "jdbc:postgresql://127.0.0.1:5432/");
-        d.put("target-pg-user", "postgres");
-        d.put("plot", "");
+        Map<String, String> d = BenchArgs.defaults("""
+                rates 1000,5000,10000
+                txn-rows 1,10
+                seconds 300
+                warmup 30
+                backlog 500000
+                partitions 3
+                writers 4
+                target sqlite
+                target-pg jdbc:postgresql://127.0.0.1:5432/
+                target-pg-user postgres
+                plot
+                """);
         Map<String, String> o = BenchArgs.options(args, d,
                 "usage: bench/latency.sh [--rates 1000,5000,10000] [--txn-rows 1,10] [--seconds 300] [--warmup 15] [--backlog 500000]"
                         + " [--partitions 3] [--writers 4] [--target sqlite|postgres] [--target-pg URL] [--target-pg-user USER]"
@@ -74,70 +73,74 @@ public final class LatencyBenchmark {
                 + System.getenv("TIDEMARK_JAVA_OPTS")) + "; target " + o.get("target") + "; " + o.get("partitions") + " partitions; "
                 + o.get("writers") + " writer connections");
         boolean pgTarget = o.get("target").equals("postgres");
-        String targetDb = "tidemark_latency_bench";
         try (LocalPostgres pg = LocalPostgres.start(work.resolve("pg"), false);
              LocalKafka kafka = LocalKafka.start(work.resolve("kafka"))) {
             System.out.printf(Locale.ROOT, "  PostgreSQL %s (fsync off) on %d, Kafka %s%n", pg.version(), pg.port(), kafka.bootstrapServers());
-            Properties srcProps = new Properties();
-            srcProps.setProperty("user", pg.user());
-            String srcUrl = pg.jdbcUrl(DATABASE);
+            JdbcEndpoint source = JdbcEndpoint.of(pg.jdbcUrl(DATABASE), pg.user());
             CaptureBacklog backlog = CaptureBacklog.of("backlog", Math.max(10_000, Long.parseLong(o.get("backlog"))), 1000);
-            try (Connection c = DriverManager.getConnection(srcUrl, srcProps); Statement s = c.createStatement()) {
+            try (Connection c = source.connect(); Statement s = c.createStatement()) {
                 CaptureBacklog.createSchema(c, "bench_pub");
                 s.execute("CREATE TABLE \"" + LatencyLoad.TABLE + "\" (\"id\" bigint PRIMARY KEY, \"txn\" bigint, \"note\" varchar(100))");
             }
-            String targetUrl;
-            Properties targetProps = new Properties();
+            JdbcEndpoint target = pgTarget ? JdbcEndpoint.of(o.get("target-pg") + TARGET_DB, o.get("target-pg-user"))
+                    : JdbcEndpoint.of("jdbc:sqlite:" + work.resolve("target.db"), null);
             if (pgTarget) {
-                targetProps.setProperty("user", o.get("target-pg-user"));
-                admin("DROP DATABASE IF EXISTS \"" + targetDb + "\" WITH (FORCE)");
-                admin("CREATE DATABASE \"" + targetDb + "\"");
-                targetUrl = o.get("target-pg") + targetDb;
-            } else {
-                targetUrl = "jdbc:sqlite:" + work.resolve("target.db");
+                admin("DROP DATABASE IF EXISTS \"" + TARGET_DB + "\" WITH (FORCE)");
+                admin("CREATE DATABASE \"" + TARGET_DB + "\"");
             }
-            Path config = pipelineFile(pg, kafka, pgTarget ? targetUrl + "?user=" + o.get("target-pg-user") : targetUrl);
+            Path config = pipelineFile(pg, kafka, pgTarget ? target.url() + "?user=" + o.get("target-pg-user") : target.url());
             try {
-                Process first = startRun(config, "run-1.log");
-                awaitProbe(srcUrl, srcProps, targetUrl, targetProps, -1, first);
-                stop(first);
-                boolean withBacklog = Long.parseLong(o.get("backlog")) > 0;
-                if (withBacklog) {
-                    try (Connection c = DriverManager.getConnection(srcUrl, srcProps)) {
-                        long t0 = System.nanoTime();
-                        backlog.load(c);
-                        System.out.printf(Locale.ROOT, "  backlog written while the pipeline was stopped: %,d changes (%,d INSERT, %,d UPDATE, %,d DELETE rows, 1,000-row transactions) in %.1f s%n",
-                                backlog.changes(), backlog.inserts(), backlog.updates(), backlog.deletes(), (System.nanoTime() - t0) / 1e9);
-                    }
-                }
-                long started = System.nanoTime();
-                Process run = startRun(config, "run-2.log");
-                if (withBacklog) {
-                    awaitBacklog(targetUrl, targetProps, backlog, run);
-                    double s = (System.nanoTime() - started) / 1e9;
-                    System.out.printf(Locale.ROOT, "  backlog applied: %,d changes in %.1f s from `tidemark run` starting (JVM start-up included) = %,.0f changes/s; "
-                            + "CPU %.1f s; peak RSS so far %s%n", backlog.changes(), s, backlog.changes() / s, cpuSeconds(run),
-                            SinkResultsTable.mib(Long.toString(peakRss(run))));
-                }
-                awaitProbe(srcUrl, srcProps, targetUrl, targetProps, -2, run);
-                List<LatencyLoad.Result> results = steady(srcUrl, srcProps, targetUrl, targetProps, run);
-                long rss = peakRss(run);
-                stop(run);
-                System.out.println();
-                System.out.print(table(results));
-                System.out.println();
-                goals(results, rss);
-                Path png = o.get("plot").isBlank() ? work.resolve("latency.png") : Path.of(o.get("plot"));
-                LatencyChart.write(results, String.format(Locale.ROOT, "tidemark run → %s: commit → visible latency (%s s per point, %s cores)",
-                        o.get("target"), o.get("seconds"), Runtime.getRuntime().availableProcessors()), png);
-                System.out.println("  plot: " + png);
+                measure(config, source, target, backlog);
             } finally {
                 if (pgTarget) {
-                    admin("DROP DATABASE IF EXISTS \"" + targetDb + "\" WITH (FORCE)");
+                    admin("DROP DATABASE IF EXISTS \"" + TARGET_DB + "\" WITH (FORCE)");
                 }
             }
         }
         return 0;
+    }
+
+    /** The pipeline's first start (up to a probe row), the backlog, the steady scenarios, then the table, goals and plot. */
+    private void measure(Path config, JdbcEndpoint source, JdbcEndpoint target, CaptureBacklog backlog) throws Exception {
+        Process first = startRun(config, "run-1.log");
+        awaitProbe(source, target, -1, first);
+        stop(first);
+        Process run = restartAfterBacklog(config, source, target, backlog);
+        awaitProbe(source, target, -2, run);
+        List<LatencyLoad.Result> results = steady(source, target, run);
+        long rss = peakRss(run);
+        stop(run);
+        System.out.println();
+        System.out.print(table(results));
+        System.out.println();
+        goals(results, rss);
+        Path png = o.get("plot").isBlank() ? work.resolve("latency.png") : Path.of(o.get("plot"));
+        LatencyChart.write(results, String.format(Locale.ROOT, "tidemark run → %s: commit → visible latency (%s s per point, %s cores)",
+                o.get("target"), o.get("seconds"), Runtime.getRuntime().availableProcessors()), png);
+        System.out.println("  plot: " + png);
+    }
+
+    /** Writes the backlog (unless {@code --backlog 0}) with the pipeline stopped, starts it again and times it applying the backlog. */
+    private Process restartAfterBacklog(Path config, JdbcEndpoint source, JdbcEndpoint target, CaptureBacklog backlog) throws Exception {
+        boolean withBacklog = Long.parseLong(o.get("backlog")) > 0;
+        if (withBacklog) {
+            try (Connection c = source.connect()) {
+                long t0 = System.nanoTime();
+                backlog.load(c);
+                System.out.printf(Locale.ROOT, "  backlog written while the pipeline was stopped: %,d changes (%,d INSERT, %,d UPDATE, %,d DELETE rows, 1,000-row transactions) in %.1f s%n",
+                        backlog.changes(), backlog.inserts(), backlog.updates(), backlog.deletes(), (System.nanoTime() - t0) / 1e9);
+            }
+        }
+        long started = System.nanoTime();
+        Process run = startRun(config, "run-2.log");
+        if (withBacklog) {
+            awaitBacklog(target, backlog, run);
+            double s = (System.nanoTime() - started) / 1e9;
+            System.out.printf(Locale.ROOT, "  backlog applied: %,d changes in %.1f s from `tidemark run` starting (JVM start-up included) = %,.0f changes/s; "
+                    + "CPU %.1f s; peak RSS so far %s%n", backlog.changes(), s, backlog.changes() / s, cpuSeconds(run),
+                    SinkResultsTable.mib(Long.toString(peakRss(run))));
+        }
+        return run;
     }
 
     /** The default of {@code TIDEMARK_HEAP} as the launcher script states it ({@code -Xmx${TIDEMARK_HEAP:-…}}). */
@@ -146,9 +149,8 @@ public final class LatencyBenchmark {
         return m.find() ? m.group(1) : "unknown";
     }
 
-    private List<LatencyLoad.Result> steady(String srcUrl, Properties srcProps, String targetUrl, Properties targetProps, Process run)
-            throws Exception {
-        LatencyLoad load = new LatencyLoad(srcUrl, srcProps, targetUrl, targetProps, Integer.parseInt(o.get("writers")));
+    private List<LatencyLoad.Result> steady(JdbcEndpoint source, JdbcEndpoint target, Process run) throws Exception {
+        LatencyLoad load = new LatencyLoad(source, target, Integer.parseInt(o.get("writers")));
         List<LatencyLoad.Result> results = new ArrayList<>();
         long firstId = 1_000_000_000L;
         for (String size : o.get("txn-rows").split(",")) {
@@ -204,25 +206,25 @@ public final class LatencyBenchmark {
     }
 
     /** Inserts probe row {@code id} and waits until the target shows it (the pipeline is up and streaming). */
-    private void awaitProbe(String srcUrl, Properties srcProps, String targetUrl, Properties targetProps, long id, Process run) throws Exception {
-        try (Connection c = DriverManager.getConnection(srcUrl, srcProps); Statement s = c.createStatement()) {
+    private void awaitProbe(JdbcEndpoint source, JdbcEndpoint target, long id, Process run) throws Exception {
+        try (Connection c = source.connect(); Statement s = c.createStatement()) {
             s.execute("INSERT INTO \"" + LatencyLoad.TABLE + "\" VALUES (" + id + ", 0, 'probe')");
         }
-        awaitTarget(targetUrl, targetProps, "SELECT count(*) FROM \"" + LatencyLoad.TABLE + "\" WHERE \"id\" = " + id, 1, run, Duration.ofMinutes(3));
+        awaitTarget(target, "SELECT count(*) FROM \"" + LatencyLoad.TABLE + "\" WHERE \"id\" = " + id, 1, run, Duration.ofMinutes(3));
     }
 
-    private void awaitBacklog(String targetUrl, Properties targetProps, CaptureBacklog b, Process run) throws Exception {
-        awaitTarget(targetUrl, targetProps, "SELECT count(*) + 1000000000 * sum(CASE WHEN \"status\" = 'shipped' THEN 1 ELSE 0 END) FROM \""
+    private void awaitBacklog(JdbcEndpoint target, CaptureBacklog b, Process run) throws Exception {
+        awaitTarget(target, "SELECT count(*) + 1000000000 * sum(CASE WHEN \"status\" = 'shipped' THEN 1 ELSE 0 END) FROM \""
                 + CaptureBacklog.TABLE + "\"", (b.inserts() - b.deletes()) + 1_000_000_000L * b.updates(), run, Duration.ofMinutes(30));
     }
 
-    private void awaitTarget(String url, Properties props, String sql, long expected, Process run, Duration timeout) throws Exception {
+    private void awaitTarget(JdbcEndpoint target, String sql, long expected, Process run, Duration timeout) throws Exception {
         long deadline = System.nanoTime() + timeout.toNanos();
         while (true) {
             if (!run.isAlive()) {
                 throw new IllegalStateException("tidemark run exited with " + run.exitValue() + " (see its log in " + work + ")");
             }
-            try (Connection c = DriverManager.getConnection(url, props); Statement s = c.createStatement(); ResultSet rs = s.executeQuery(sql)) {
+            try (Connection c = target.connect(); Statement s = c.createStatement(); ResultSet rs = s.executeQuery(sql)) {
                 if (rs.next() && rs.getLong(1) == expected) {
                     return;
                 }
@@ -237,9 +239,7 @@ public final class LatencyBenchmark {
     }
 
     private void admin(String sql) throws SQLException {
-        Properties p = new Properties();
-        p.setProperty("user", o.get("target-pg-user"));
-        try (Connection c = DriverManager.getConnection(o.get("target-pg") + "postgres", p); Statement s = c.createStatement()) {
+        try (Connection c = JdbcEndpoint.of(o.get("target-pg") + "postgres", o.get("target-pg-user")).connect(); Statement s = c.createStatement()) {
             s.execute(sql);
         }
     }

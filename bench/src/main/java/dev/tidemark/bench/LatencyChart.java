@@ -57,6 +57,28 @@ final class LatencyChart {
 
     private static void panel(Graphics2D g, int x0, String name, List<LatencyLoad.Result> rs) {
         int plotW = PANEL_W - LEFT - 40;
+        axes(g, x0, name, plotW);
+        int n = rs.size();
+        int[] xs = new int[n];
+        for (int i = 0; i < n; i++) {
+            xs[i] = x0 + LEFT + (int) ((i + 0.5) * plotW / n);
+            LatencyLoad.Result r = rs.get(i);
+            String rate = String.format(Locale.ROOT, "%,d (%,.0f)", r.rate(), r.achievedRate());
+            g.setColor(Color.BLACK);
+            g.drawString(rate, xs[i] - g.getFontMetrics().stringWidth(rate) / 2, TOP + PLOT_H + 20);
+        }
+        g.setFont(new Font(Font.SANS_SERIF, Font.PLAIN, 11));
+        int[][] labelYs = new int[n][PICKS.size()];
+        for (int k = 0; k < PICKS.size(); k++) {
+            series(g, k, xs, rs, labelYs);
+            g.fillRect(x0 + LEFT + 10 + k * 70, TOP + PLOT_H + 56, 12, 12);
+            g.setColor(Color.BLACK);
+            g.drawString(NAMES[k], x0 + LEFT + 26 + k * 70, TOP + PLOT_H + 66);
+        }
+    }
+
+    /** The panel's name, the decade grid with its labels, both axes and their titles. */
+    private static void axes(Graphics2D g, int x0, String name, int plotW) {
         g.setStroke(new BasicStroke(1f));
         g.setFont(new Font(Font.SANS_SERIF, Font.PLAIN, 13));
         g.setColor(Color.BLACK);
@@ -78,43 +100,34 @@ final class LatencyChart {
         rotated.rotate(-Math.PI / 2);
         rotated.drawString("commit → visible latency (log scale)", -(TOP + PLOT_H - 40), x0 + 20);
         rotated.dispose();
-        int n = rs.size();
-        int[] xs = new int[n];
-        for (int i = 0; i < n; i++) {
-            xs[i] = x0 + LEFT + (int) ((i + 0.5) * plotW / n);
-            LatencyLoad.Result r = rs.get(i);
-            String rate = String.format(Locale.ROOT, "%,d (%,.0f)", r.rate(), r.achievedRate());
-            g.setColor(Color.BLACK);
-            g.drawString(rate, xs[i] - g.getFontMetrics().stringWidth(rate) / 2, TOP + PLOT_H + 20);
-        }
-        g.setFont(new Font(Font.SANS_SERIF, Font.PLAIN, 11));
-        int[][] labelYs = new int[n][PICKS.size()];
-        for (int k = 0; k < PICKS.size(); k++) {
-            g.setColor(COLORS[k]);
-            g.setStroke(new BasicStroke(2f));
-            int px = -1;
-            int py = -1;
-            for (int i = 0; i < n; i++) {
-                double ms = PICKS.get(k).applyAsLong(rs.get(i)) / 1000.0;
-                int y = y(ms);
-                g.fillOval(xs[i] - 4, y - 4, 8, 8);
-                if (px >= 0) {
-                    g.drawLine(px, py, xs[i], y);
-                }
-                int ly = y + 4;
-                for (int j = 0; j < k; j++) {
-                    if (Math.abs(labelYs[i][j] - ly) < 12) {
-                        ly = labelYs[i][j] - 12; // higher percentiles are higher: keep their labels apart, upwards
-                    }
-                }
-                labelYs[i][k] = ly;
-                g.drawString(LatencyBenchmark.ms(PICKS.get(k).applyAsLong(rs.get(i))), xs[i] + 7, ly);
-                px = xs[i];
-                py = y;
+    }
+
+    /**
+     * Percentile {@code k}'s line and labelled points at {@code xs}; {@code labelYs} holds the label heights of the lower
+     * percentiles drawn so far and receives this one's. Leaves the series' colour set for its legend swatch.
+     */
+    private static void series(Graphics2D g, int k, int[] xs, List<LatencyLoad.Result> rs, int[][] labelYs) {
+        g.setColor(COLORS[k]);
+        g.setStroke(new BasicStroke(2f));
+        int px = -1;
+        int py = -1;
+        for (int i = 0; i < xs.length; i++) {
+            double ms = PICKS.get(k).applyAsLong(rs.get(i)) / 1000.0;
+            int y = y(ms);
+            g.fillOval(xs[i] - 4, y - 4, 8, 8);
+            if (px >= 0) {
+                g.drawLine(px, py, xs[i], y);
             }
-            g.fillRect(x0 + LEFT + 10 + k * 70, TOP + PLOT_H + 56, 12, 12);
-            g.setColor(Color.BLACK);
-            g.drawString(NAMES[k], x0 + LEFT + 26 + k * 70, TOP + PLOT_H + 66);
+            int ly = y + 4;
+            for (int j = 0; j < k; j++) {
+                if (Math.abs(labelYs[i][j] - ly) < 12) {
+                    ly = labelYs[i][j] - 12; // higher percentiles are higher: keep their labels apart, upwards
+                }
+            }
+            labelYs[i][k] = ly;
+            g.drawString(LatencyBenchmark.ms(PICKS.get(k).applyAsLong(rs.get(i))), xs[i] + 7, ly);
+            px = xs[i];
+            py = y;
         }
     }
 

@@ -2,14 +2,12 @@ package dev.tidemark.bench;
 
 import dev.tidemark.bench.LatencyStats.LagSample;
 import java.sql.Connection;
-import java.sql.DriverManager;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
-import java.util.Properties;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.concurrent.locks.LockSupport;
@@ -21,27 +19,14 @@ import java.util.concurrent.locks.LockSupport;
  * transaction's latency is the time from its {@code commit()} returning to the first poll that saw its last row (a
  * poll's time is taken when its query starts, so the figure includes up to one poll interval). Every second the lag
  * (rows committed, not yet visible) is sampled. Warm-up transactions are written and awaited but not counted.
+ * {@code writers} connections write, each its share of the transactions.
  */
-final class LatencyLoad {
+record LatencyLoad(JdbcEndpoint source, JdbcEndpoint target, int writers) {
     static final String TABLE = "lat";
 
     /** What one scenario measured. */
     record Result(int txnRows, int rate, double achievedRate, long txns, long p50Micros, long p90Micros, long p99Micros,
                   long p999Micros, long maxMicros, double lagSlope, long maxLag, long finalLag) {
-    }
-
-    private final String sourceUrl;
-    private final Properties sourceProps;
-    private final String targetUrl;
-    private final Properties targetProps;
-    private final int writers;
-
-    LatencyLoad(String sourceUrl, Properties sourceProps, String targetUrl, Properties targetProps, int writers) {
-        this.sourceUrl = sourceUrl;
-        this.sourceProps = sourceProps;
-        this.targetUrl = targetUrl;
-        this.targetProps = targetProps;
-        this.writers = writers;
     }
 
     /**
@@ -99,7 +84,7 @@ final class LatencyLoad {
     /** Writer {@code first} commits transactions first, first + writers, …, each when it is due. */
     private void write(int first, int txns, long firstId, int txnRows, long start, long periodNanos, long[] committedAt,
                        AtomicLong committedRows, AtomicReference<Throwable> failure) {
-        try (Connection c = DriverManager.getConnection(sourceUrl, sourceProps);
+        try (Connection c = source.connect();
              PreparedStatement ins = c.prepareStatement("INSERT INTO \"" + TABLE + "\" (\"id\", \"txn\", \"note\") VALUES (?, ?, ?)")) {
             c.setAutoCommit(false);
             for (int n = first; n < txns && failure.get() == null; n += writers) {
@@ -147,7 +132,7 @@ final class LatencyLoad {
         long windowStart = start + warmTxns * periodNanos;
         long nextSample = windowStart;
         long writersDoneAt = -1;
-        try (Connection c = DriverManager.getConnection(targetUrl, targetProps);
+        try (Connection c = target.connect();
              PreparedStatement q = c.prepareStatement("SELECT \"id\" FROM \"" + TABLE + "\" WHERE \"id\" >= ? AND \"id\" < ? ORDER BY \"id\" LIMIT 50000")) {
             c.setAutoCommit(true);
             while (seenRows < rows && failure.get() == null) {

@@ -23,7 +23,7 @@ import org.apache.kafka.common.TopicPartition;
  * can be measured against. Table {@code items(id bigint key, amount numeric(12,2), note text, changed_at timestamptz,
  * active boolean, quantity int)} in each engine's types (SQLite: the same declared types Tidemark creates).
  */
-sealed interface RawTarget extends AutoCloseable permits RawTarget.PerRow, RawTarget.PostgresUnnest {
+sealed interface RawTarget extends AutoCloseable permits RawTarget.Batched {
 
     /** Writes the collapsed changes and the offsets in one transaction. */
     void apply(Collection<RawChange> changes, Map<TopicPartition, Long> nextOffsets) throws SQLException;
@@ -73,55 +73,72 @@ sealed interface RawTarget extends AutoCloseable permits RawTarget.PerRow, RawTa
     String OFFSETS_UPSERT = "INSERT INTO bench_offsets (topic, \"partition\", next_offset) VALUES (?, ?, ?) "
             + "ON CONFLICT (topic, \"partition\") DO UPDATE SET next_offset = excluded.next_offset";
 
+    /** A baseline's connection and its three prepared statements: the upsert, the delete and the offsets upsert. */
+    record Prepared(Connection c, PreparedStatement upsert, PreparedStatement delete, PreparedStatement offsets) {
+        static Prepared of(Connection c, String upsertSql, String deleteSql) throws SQLException {
+            return new Prepared(c, c.prepareStatement(upsertSql), c.prepareStatement(deleteSql), c.prepareStatement(OFFSETS_UPSERT));
+        }
+    }
+
+    /** What every baseline does per batch: its own writes, then the offsets, then one commit. */
+    abstract sealed class Batched implements RawTarget permits PerRow, PostgresUnnest {
+        final Prepared p;
+
+        Batched(Prepared p) {
+            this.p = p;
+        }
+
+        /** Writes the batch's upserts and deletes with {@link #p}'s statements, inside the batch's transaction. */
+        abstract void write(Collection<RawChange> changes) throws SQLException;
+
+        @Override
+        public final void apply(Collection<RawChange> changes, Map<TopicPartition, Long> nextOffsets) throws SQLException {
+            write(changes);
+            storeOffsets(p.offsets(), nextOffsets);
+            p.c().commit();
+        }
+
+        @Override
+        public Connection connection() {
+            return p.c();
+        }
+    }
+
     /**
      * The per-row shape shared by the SQLite and PostgreSQL loops: one prepared upsert and one prepared delete, each
-     * row bound and added to its batch, both batches executed, the offsets stored, one commit. Subclasses say how an
+     * row bound and added to its batch, both batches executed. Subclasses say how an
      * upsert's values are bound in their engine's types.
      */
-    abstract sealed class PerRow implements RawTarget permits SqliteRows, PostgresRows {
-        private final Connection c;
-        private final PreparedStatement upsert;
-        private final PreparedStatement delete;
-        private final PreparedStatement offsets;
-
+    abstract sealed class PerRow extends Batched permits SqliteRows, PostgresRows {
         PerRow(Connection c) throws SQLException {
-            this.c = c;
-            upsert = c.prepareStatement("INSERT INTO items (id, amount, note, changed_at, active, quantity) VALUES (?, ?, ?, ?, ?, ?)" + UPSERT_SET);
-            delete = c.prepareStatement("DELETE FROM items WHERE id = ?");
-            offsets = c.prepareStatement(OFFSETS_UPSERT);
+            super(Prepared.of(c, "INSERT INTO items (id, amount, note, changed_at, active, quantity) VALUES (?, ?, ?, ?, ?, ?)" + UPSERT_SET,
+                    "DELETE FROM items WHERE id = ?"));
         }
 
         /** Binds parameters 1–6 of the upsert for one row. */
         abstract void bindUpsert(PreparedStatement upsert, RawChange ch) throws SQLException;
 
         @Override
-        public void apply(Collection<RawChange> changes, Map<TopicPartition, Long> nextOffsets) throws SQLException {
+        void write(Collection<RawChange> changes) throws SQLException {
             int ups = 0;
             int dels = 0;
             for (RawChange ch : changes) {
                 if (ch.delete()) {
-                    delete.setLong(1, ch.id());
-                    delete.addBatch();
+                    p.delete().setLong(1, ch.id());
+                    p.delete().addBatch();
                     dels++;
                 } else {
-                    bindUpsert(upsert, ch);
-                    upsert.addBatch();
+                    bindUpsert(p.upsert(), ch);
+                    p.upsert().addBatch();
                     ups++;
                 }
             }
             if (ups > 0) {
-                upsert.executeBatch();
+                p.upsert().executeBatch();
             }
             if (dels > 0) {
-                delete.executeBatch();
+                p.delete().executeBatch();
             }
-            storeOffsets(offsets, nextOffsets);
-            c.commit();
-        }
-
-        @Override
-        public Connection connection() {
-            return c;
         }
 
         static void bindQuantity(PreparedStatement upsert, RawChange ch) throws SQLException {
@@ -199,22 +216,15 @@ sealed interface RawTarget extends AutoCloseable permits RawTarget.PerRow, RawTa
      * upserts of the batch and one {@code DELETE … WHERE id = ANY(?)} for all deletes, arrays bound as parameters
      * (decimals and timestamps as text arrays cast by the server).
      */
-    final class PostgresUnnest implements RawTarget {
-        private final Connection c;
-        private final PreparedStatement upsert;
-        private final PreparedStatement delete;
-        private final PreparedStatement offsets;
-
+    final class PostgresUnnest extends Batched {
         PostgresUnnest(String url, String user) throws SQLException {
-            c = postgres(url, user);
-            upsert = c.prepareStatement("INSERT INTO items (id, amount, note, changed_at, active, quantity) "
-                    + "SELECT * FROM unnest(?::int8[], ?::numeric[], ?::text[], ?::timestamptz[], ?::bool[], ?::int4[])" + UPSERT_SET);
-            delete = c.prepareStatement("DELETE FROM items WHERE id = ANY(?)");
-            offsets = c.prepareStatement(OFFSETS_UPSERT);
+            super(Prepared.of(postgres(url, user), "INSERT INTO items (id, amount, note, changed_at, active, quantity) "
+                    + "SELECT * FROM unnest(?::int8[], ?::numeric[], ?::text[], ?::timestamptz[], ?::bool[], ?::int4[])" + UPSERT_SET,
+                    "DELETE FROM items WHERE id = ANY(?)"));
         }
 
         @Override
-        public void apply(Collection<RawChange> changes, Map<TopicPartition, Long> nextOffsets) throws SQLException {
+        void write(Collection<RawChange> changes) throws SQLException {
             int n = 0;
             int d = 0;
             for (RawChange ch : changes) {
@@ -248,24 +258,18 @@ sealed interface RawTarget extends AutoCloseable permits RawTarget.PerRow, RawTa
                 }
             }
             if (n > 0) {
+                Connection c = p.c();
                 Array[] arrays = {c.createArrayOf("int8", ids), c.createArrayOf("text", amounts), c.createArrayOf("text", notes),
                     c.createArrayOf("text", times), c.createArrayOf("bool", actives), c.createArrayOf("int4", quantities)};
                 for (int k = 0; k < arrays.length; k++) {
-                    upsert.setArray(k + 1, arrays[k]);
+                    p.upsert().setArray(k + 1, arrays[k]);
                 }
-                upsert.executeUpdate();
+                p.upsert().executeUpdate();
             }
             if (d > 0) {
-                delete.setArray(1, c.createArrayOf("int8", deleted));
-                delete.executeUpdate();
+                p.delete().setArray(1, p.c().createArrayOf("int8", deleted));
+                p.delete().executeUpdate();
             }
-            storeOffsets(offsets, nextOffsets);
-            c.commit();
-        }
-
-        @Override
-        public Connection connection() {
-            return c;
         }
     }
 }

@@ -1,5 +1,8 @@
 package dev.tidemark.bench;
 
+import static dev.tidemark.bench.TableSizes.label;
+import static dev.tidemark.bench.TableSizes.table;
+
 import dev.tidemark.devenv.LocalPostgres;
 import dev.tidemark.reconcile.CanonicalValues;
 import dev.tidemark.reconcile.ReconcileRequest;
@@ -61,26 +64,10 @@ public final class ReconcileBenchmark {
 
     public static void main(String[] args) throws Exception {
         System.setProperty("TIDEMARK_LOG_LEVEL", "WARN");
-        List<Long> sizes = new ArrayList<>(List.of(1_000_000L, 10_000_000L));
-        String pg = null;
-        for (int i = 0; i < args.length; i++) {
-            switch (args[i]) {
-                case "--rows" -> sizes = Arrays.stream(args[++i].split(",")).map(Long::parseLong).toList();
-                case "--pg" -> pg = args[++i];
-                default -> throw new IllegalArgumentException("usage: ReconcileBenchmark [--rows 1000000,10000000] [--pg jdbc:postgresql://host:port/]");
-            }
-        }
+        TableSizes options = TableSizes.parse(args, "ReconcileBenchmark");
         Path dir = Files.createTempDirectory("tidemark-bench-reconcile-");
         try {
-            if (pg != null) {
-                new ReconcileBenchmark(pg.endsWith("/") ? pg : pg + "/", "postgres", dir).run(sizes);
-                return;
-            }
-            Path pgDir = Files.createTempDirectory("tidemark-bench-pg-");
-            try (LocalPostgres local = LocalPostgres.start(pgDir, false)) {
-                System.err.printf("PostgreSQL %s (throwaway cluster, fsync off) on port %d%n", local.version(), local.port());
-                new ReconcileBenchmark("jdbc:postgresql://127.0.0.1:" + local.port() + "/", local.user(), dir).run(sizes);
-            }
+            options.onServer((serverUrl, user) -> new ReconcileBenchmark(serverUrl, user, dir).run(options.rows()));
         } finally {
             try (var files = Files.walk(dir)) {
                 for (Path p : files.sorted(java.util.Comparator.reverseOrder()).toList()) {
@@ -96,14 +83,6 @@ public final class ReconcileBenchmark {
 
     private String sqliteUrl(long n) {
         return "jdbc:sqlite:" + dir.resolve(table(n) + ".db");
-    }
-
-    static String table(long n) {
-        return "big_" + (n % 1_000_000 == 0 ? n / 1_000_000 + "m" : Long.toString(n));
-    }
-
-    static String label(long n) {
-        return n % 1_000_000 == 0 ? n / 1_000_000 + "M rows" : String.format(Locale.ROOT, "%,d rows", n);
     }
 
     /** One measured run: best wall time of the repeats, and the peaks of the best run. */
@@ -139,16 +118,10 @@ public final class ReconcileBenchmark {
         long t0 = System.nanoTime();
         String t = table(n);
         try (Statement s = src.createStatement()) {
-            s.execute("CREATE TABLE public." + t + " (id bigint PRIMARY KEY, amount numeric(12,2), happened timestamptz(6), "
-                    + "flag boolean, label text, note text)");
-            for (long from = 1; from <= n; from += 1_000_000) {
-                long to = Math.min(n, from + 999_999);
-                s.execute("INSERT INTO public." + t + " SELECT g, ((g * 7919) % 1000000) / 100.0, "
-                        + "timestamptz '2020-01-01 00:00:00+00' + g * interval '1 second' + (g % 1000) * interval '1 microsecond', "
-                        + "g % 2 = 0, 'customer ' || (g % 5000), CASE WHEN g % 10 = 0 THEN NULL ELSE 'note ' || g END "
-                        + "FROM generate_series(" + from + "::bigint, " + to + "::bigint) g");
-                log.printf("\rgenerating %s: %,d rows", t, to);
-            }
+            TableSizes.generate(s, n, "id bigint PRIMARY KEY, amount numeric(12,2), happened timestamptz(6), flag boolean, label text, note text",
+                    "g, ((g * 7919) % 1000000) / 100.0, "
+                    + "timestamptz '2020-01-01 00:00:00+00' + g * interval '1 second' + (g % 1000) * interval '1 microsecond', "
+                    + "g % 2 = 0, 'customer ' || (g % 5000), CASE WHEN g % 10 = 0 THEN NULL ELSE 'note ' || g END", log);
             s.execute("VACUUM ANALYZE public." + t);
         }
         log.printf("\rgenerated %s: %,d rows in %.1f s%n", t, n, (System.nanoTime() - t0) / 1e9);
@@ -200,6 +173,30 @@ public final class ReconcileBenchmark {
     }
 
     private Map<String, Figure> measure(String db, Connection src, long n) throws Exception {
+        Map<String, Work> work = work(db, src, n);
+        for (int i = warmedUp ? 1 : 3; i > 0; i--) {
+            reconcile(db, n, 0); // warm-up: the JIT compiles the hot paths before anything is timed
+        }
+        warmedUp = true;
+        // rounds: each measurement once per round, so that background load on a shared machine hits all alike
+        Map<String, Figure> f = new LinkedHashMap<>();
+        for (int round = 1; round <= REPEATS; round++) {
+            log.printf("%s, round %d of %d (load average %s)%n", table(n), round, REPEATS, loadAverage());
+            for (Map.Entry<String, Work> w : work.entrySet()) {
+                Figure x = once(w.getKey(), w.getValue());
+                f.merge(w.getKey(), x, (a, b) -> a.seconds() <= b.seconds() ? a : b);
+            }
+        }
+        long planted = plant(n, n / 100);
+        for (int round = 1; round <= REPEATS; round++) {
+            Figure x = once("percent", () -> reconcile(db, n, planted));
+            f.merge("percent", x, (a, b) -> a.seconds() <= b.seconds() ? a : b);
+        }
+        return f;
+    }
+
+    /** The measurements every round runs, by name: the baselines, then reconcile with no and with one difference. */
+    private Map<String, Work> work(String db, Connection src, long n) {
         String t = table(n);
         Map<String, Work> work = new LinkedHashMap<>();
         work.put("count", () -> {
@@ -242,25 +239,7 @@ public final class ReconcileBenchmark {
                 plant(n, -1);
             }
         });
-        for (int i = warmedUp ? 1 : 3; i > 0; i--) {
-            reconcile(db, n, 0); // warm-up: the JIT compiles the hot paths before anything is timed
-        }
-        warmedUp = true;
-        // rounds: each measurement once per round, so that background load on a shared machine hits all alike
-        Map<String, Figure> f = new LinkedHashMap<>();
-        for (int round = 1; round <= REPEATS; round++) {
-            log.printf("%s, round %d of %d (load average %s)%n", table(n), round, REPEATS, loadAverage());
-            for (Map.Entry<String, Work> w : work.entrySet()) {
-                Figure x = once(w.getKey(), w.getValue());
-                f.merge(w.getKey(), x, (a, b) -> a.seconds() <= b.seconds() ? a : b);
-            }
-        }
-        long planted = plant(n, n / 100);
-        for (int round = 1; round <= REPEATS; round++) {
-            Figure x = once("percent", () -> reconcile(db, n, planted));
-            f.merge("percent", x, (a, b) -> a.seconds() <= b.seconds() ? a : b);
-        }
-        return f;
+        return work;
     }
 
     static String loadAverage() {
@@ -377,7 +356,7 @@ public final class ReconcileBenchmark {
             out.println(b);
         }
         out.println();
-        out.println("| ratio | " + String.join(" | ", sizes.stream().map(ReconcileBenchmark::label).toList()) + " |");
+        out.println("| ratio | " + String.join(" | ", sizes.stream().map(TableSizes::label).toList()) + " |");
         out.println("|---|" + "---:|".repeat(sizes.size()));
         ratio(out, sizes, all, "no differences ÷ content read (slower side)", "none", null);
         ratio(out, sizes, all, "no differences ÷ `COPY` (PostgreSQL)", "none", "copy");

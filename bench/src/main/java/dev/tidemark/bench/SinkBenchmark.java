@@ -2,14 +2,8 @@ package dev.tidemark.bench;
 
 import dev.tidemark.testkit.SyntheticChangeStream;
 import dev.tidemark.devenv.LocalKafka;
-import dev.tidemark.event.ChangeEvent;
-import dev.tidemark.event.EnvelopeEncoder;
 import dev.tidemark.event.TableId;
-import dev.tidemark.jdbc.Databases;
-import java.io.BufferedReader;
 import java.io.IOException;
-import java.io.InputStreamReader;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
@@ -17,20 +11,10 @@ import java.sql.DriverManager;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.ArrayList;
-import java.util.BitSet;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Properties;
-import java.util.concurrent.TimeUnit;
-import org.apache.kafka.clients.admin.Admin;
-import org.apache.kafka.clients.admin.AdminClientConfig;
-import org.apache.kafka.clients.admin.NewTopic;
-import org.apache.kafka.clients.producer.KafkaProducer;
-import org.apache.kafka.clients.producer.ProducerConfig;
-import org.apache.kafka.clients.producer.ProducerRecord;
-import org.apache.kafka.common.serialization.ByteArraySerializer;
 
 /**
  * The sink benchmark: starts a single-node Kafka ({@link LocalKafka}), pre-loads one topic with a seeded
@@ -51,26 +35,22 @@ public final class SinkBenchmark {
     }
 
     public static void main(String[] args) throws Exception {
-        Map<String, String> o = options(args);
-        if (o.containsKey("child")) {
-            o.put("contender", o.get("child"));
-            System.exit(ContenderRun.run(o));
-        }
-        System.exit(new Parent(o).run());
+        BenchArgs.parentOrChild(options(args), ContenderRun::run, o -> new Parent(o).run());
     }
 
     private static Map<String, String> options(String[] args) {
-        Map<String, String> o = new LinkedHashMap<>();
-        o.put("events", "1000000");
-        o.put("batch", "2000");
-        o.put("seed", "42");
-        o.put("partitions", "3");
-        o.put("pg", "jdbc:postgresql://127.0.0.1:5432/");
-        o.put("pg-user", "postgres");
-        o.put("jvm", "-Xms256m -Xmx1g");
-        o.put("contenders", String.join(",", Contender.ids()));
-        o.put("rounds", "1");
-        o.put("consumer", "");
+        Map<String, String> o = BenchArgs.defaults("""
+                events 1000000
+                batch 2000
+                seed 42
+                partitions 3
+                pg jdbc:postgresql://127.0.0.1:5432/
+                pg-user postgres
+                jvm -Xms256m -Xmx1g
+                contenders %s
+                rounds 1
+                consumer
+                """.formatted(String.join(",", Contender.ids())));
         return BenchArgs.options(args, o,
                 "usage: bench/sink.sh [--events N] [--batch N] [--contenders " + String.join(",", Contender.ids())
                         + "] [--rounds N] [--seed N] [--partitions N] [--pg URL] [--pg-user USER] [--jvm OPTIONS] [--consumer k=v,…] [--workdir DIR]",
@@ -114,7 +94,7 @@ public final class SinkBenchmark {
             try (LocalKafka kafka = LocalKafka.start(work.resolve("kafka"))) {
                 System.out.printf(Locale.ROOT, "  Kafka %s started in %.1f s%n", kafka.bootstrapServers(), kafka.startupMillis() / 1000.0);
                 String topic = TOPIC_PREFIX + "." + TABLE.schema() + "." + TABLE.table();
-                long[] expected = preload(kafka.bootstrapServers(), topic);
+                long[] expected = SinkTopicPreload.load(kafka.bootstrapServers(), topic, events, partitions, seed);
                 for (int round = 1; round <= rounds; round++) {
                     if (rounds > 1) {
                         System.out.println("  round " + round + " of " + rounds);
@@ -132,60 +112,6 @@ public final class SinkBenchmark {
             return 0;
         }
 
-        /** Produces the topic; returns {live rows, sum of live ids} after the whole stream. */
-        private long[] preload(String bootstrap, String topic) throws Exception {
-            try (Admin admin = Admin.create(Map.of(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrap))) {
-                admin.createTopics(List.of(new NewTopic(topic, partitions, (short) 1))).all().get(30, TimeUnit.SECONDS);
-            }
-            Properties p = new Properties();
-            p.put(ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrap);
-            p.put(ProducerConfig.ACKS_CONFIG, "all");
-            p.put(ProducerConfig.LINGER_MS_CONFIG, "20");
-            p.put(ProducerConfig.BATCH_SIZE_CONFIG, Integer.toString(1024 * 1024));
-            p.put(ProducerConfig.BUFFER_MEMORY_CONFIG, Long.toString(128L * 1024 * 1024));
-            int keySpace = (int) Math.min(Integer.MAX_VALUE - 1, Math.max(1_000, events));
-            SyntheticChangeStream stream = new SyntheticChangeStream(TABLE, seed, keySpace);
-            EnvelopeEncoder encoder = new EnvelopeEncoder(TOPIC_PREFIX, "postgresql", "bench");
-            BitSet live = new BitSet(keySpace + 1);
-            long bytes = 0;
-            long start = System.nanoTime();
-            long step = Math.max(1, events / 10);
-            System.out.println("  pre-loading " + topic + " (keys drawn from 1.." + keySpace + ")");
-            try (KafkaProducer<byte[], byte[]> producer = new KafkaProducer<>(p, new ByteArraySerializer(), new ByteArraySerializer())) {
-                for (long i = 0; i < events; i++) {
-                    ChangeEvent e = stream.next();
-                    byte[] key = encoder.key(e, SyntheticChangeStream.SCHEMA);
-                    byte[] value = e instanceof ChangeEvent.Delete d && d.tombstone() ? EnvelopeEncoder.tombstone()
-                            : encoder.value(e, SyntheticChangeStream.SCHEMA, 1_700_000_000_000L + i);
-                    int id = (int) (long) (Long) e.key().get(SyntheticChangeStream.ID);
-                    live.set(id, e instanceof ChangeEvent.Upsert);
-                    bytes += key.length + (value == null ? 0 : value.length);
-                    producer.send(new ProducerRecord<>(topic, key, value), (m, ex) -> {
-                        if (ex != null) {
-                            System.err.println("bench: send failed: " + ex);
-                            System.exit(3);
-                        }
-                    });
-                    if ((i + 1) % step == 0) {
-                        double s = (System.nanoTime() - start) / 1e9;
-                        System.out.printf(Locale.ROOT, "    loaded %,12d / %,d records  %,8.0f MiB  %,8.0f records/s%n",
-                                i + 1, events, bytes / 1048576.0, (i + 1) / s);
-                    }
-                }
-                producer.flush();
-            }
-            long[] c = stream.counts();
-            long sum = 0;
-            for (int id = live.nextSetBit(0); id >= 0; id = live.nextSetBit(id + 1)) {
-                sum += id;
-            }
-            System.out.printf(Locale.ROOT, "  loaded %,d records (%,d inserts, %,d updates, %,d deletes, %,d tombstones; %.0f MiB, "
-                            + "%.0f bytes/record) in %.1f s; %,d rows live at the end%n",
-                    events, c[0], c[1], c[2], c[3], bytes / 1048576.0, (double) bytes / events, (System.nanoTime() - start) / 1e9,
-                    live.cardinality());
-            return new long[] {live.cardinality(), sum};
-        }
-
         private Map<String, String> runContender(Contender c, String bootstrap, String topic, Path work, long[] expected) throws Exception {
             System.out.println("  " + c.id + ": " + c.description + " [load average " + Machine.loadAverage() + "]");
             String url = null;
@@ -195,13 +121,6 @@ public final class SinkBenchmark {
             switch (c.target) {
                 case SQLITE -> url = "jdbc:sqlite:" + work.resolve(c.id + ".db");
                 case POSTGRES -> {
-                    if (c.tidemark) {
-                        try {
-                            Databases.targetForUrl(pg + "x");
-                        } catch (IllegalArgumentException e) {
-                            return skipped(c, "n/a: PostgreSQL dialect not on this branch yet");
-                        }
-                    }
                     database = "tidemark_bench_" + ProcessHandle.current().pid() + "_" + c.name().toLowerCase(Locale.ROOT);
                     try {
                         adminSql(pg, pgUser, "CREATE DATABASE " + database);

@@ -1,5 +1,8 @@
 package dev.tidemark.bench;
 
+import static dev.tidemark.bench.TableSizes.label;
+import static dev.tidemark.bench.TableSizes.table;
+
 import dev.tidemark.connector.config.Secret;
 import dev.tidemark.devenv.LocalPostgres;
 import dev.tidemark.connector.watermark.Cursor;
@@ -43,6 +46,9 @@ import java.util.Map;
 public final class WatermarkBenchmark {
     private static final int CHUNK = 10_000;
     private static final int NO_CHANGE_RUNS = 31;
+    /** The source tables' columns, and those of their copies. */
+    private static final String COLUMNS = "id bigint PRIMARY KEY, modified timestamptz(6) NOT NULL, customer_id int NOT NULL, "
+            + "amount numeric(12,2) NOT NULL, note text";
     private final PrintStream log = System.err;
     private final String serverUrl;
     private final String user;
@@ -54,25 +60,8 @@ public final class WatermarkBenchmark {
 
     public static void main(String[] args) throws Exception {
         System.setProperty("TIDEMARK_LOG_LEVEL", "WARN");
-        List<Long> sizes = new ArrayList<>(List.of(1_000_000L, 10_000_000L));
-        String pg = null;
-        for (int i = 0; i < args.length; i++) {
-            switch (args[i]) {
-                case "--rows" -> sizes = Arrays.stream(args[++i].split(",")).map(Long::parseLong).toList();
-                case "--pg" -> pg = args[++i];
-                default -> throw new IllegalArgumentException("usage: WatermarkBenchmark [--rows 1000000,10000000] [--pg jdbc:postgresql://host:port/]");
-            }
-        }
-        if (pg != null) {
-            new WatermarkBenchmark(pg.endsWith("/") ? pg : pg + "/", "postgres").run(sizes);
-            return;
-        }
-        // the cluster folder itself, directly under /tmp: its owner becomes the postgres account when run as root
-        Path dir = Files.createTempDirectory("tidemark-bench-pg-");
-        try (LocalPostgres local = LocalPostgres.start(dir, false)) {
-            System.err.printf("PostgreSQL %s (throwaway cluster, fsync off) on port %d%n", local.version(), local.port());
-            new WatermarkBenchmark("jdbc:postgresql://127.0.0.1:" + local.port() + "/", local.user()).run(sizes);
-        }
+        TableSizes options = TableSizes.parse(args, "WatermarkBenchmark");
+        options.onServer((serverUrl, user) -> new WatermarkBenchmark(serverUrl, user).run(options.rows()));
     }
 
     private Connection connect(String db) throws SQLException {
@@ -87,63 +76,77 @@ public final class WatermarkBenchmark {
             s.execute("CREATE DATABASE " + srcDb);
             s.execute("CREATE DATABASE " + tgtDb);
         }
-        Map<String, String> figures = new LinkedHashMap<>();
         try (Connection src = connect(srcDb)) {
             for (long n : sizes) {
                 generate(src, n);
             }
-            long first = sizes.get(0);
-            long last = sizes.get(sizes.size() - 1);
-            // initial loads: the watermark path (which also leaves the state the incremental runs start from) vs plain copies
-            Map<Long, Double> wm = new LinkedHashMap<>();
-            Map<Long, Double> client = new LinkedHashMap<>();
-            Map<Long, Double> inDb = new LinkedHashMap<>();
-            for (long n : sizes) {
-                wm.put(n, initialLoad(srcDb, tgtDb, n));
-                client.put(n, clientCopy(src, tgtDb, n));
-                inDb.put(n, inDatabaseCopy(src, n));
-            }
-            Map<Long, Double> noChange = noChangeMedians(srcDb, tgtDb, sizes, NO_CHANGE_RUNS);
-            Map<Long, Double> changed = new LinkedHashMap<>();
-            for (long n : sizes) {
-                double[] ms = new double[3];
-                for (int round = 0; round < ms.length; round++) {
-                    ms[round] = changedRun(src, srcDb, tgtDb, n, 1000, round);
-                }
-                Arrays.sort(ms);
-                changed.put(n, ms[1]);
-            }
-            double withoutIndex = -1;
-            if (sizes.size() > 1) {
-                try (Statement s = src.createStatement()) {
-                    s.execute("DROP INDEX " + table(last) + "_modified");
-                }
-                withoutIndex = noChangeMedians(srcDb, tgtDb, List.of(last), 3).get(last);
-            }
-            PrintStream out = System.out;
-            out.println("| measurement | " + String.join(" | ", sizes.stream().map(WatermarkBenchmark::label).toList())
-                    + " | " + label(last) + " / " + label(first) + " |");
-            out.println("|---|" + "---:|".repeat(sizes.size()) + "---:|");
-            out.println(row("no-change run, index on the cursor: median of " + NO_CHANGE_RUNS + " runs (ms)", sizes, noChange, "%.1f"));
-            out.println(row("run after 1,000 changed rows: median of 3 runs (ms)", sizes, changed, "%.1f"));
-            if (withoutIndex >= 0) {
-                out.printf(Locale.ROOT, "| no-change run *without* the cursor index: median of 3 runs (ms) | %s%.1f | %.0f× the indexed run |%n",
-                        "– | ".repeat(sizes.size() - 1), withoutIndex, withoutIndex / noChange.get(last));
-            }
-            out.println(row("initial load, watermark: chunks of " + String.format(Locale.ROOT, "%,d", CHUNK)
-                    + " paged by key, upsert + position guard, control row per chunk (rows/s)", sizes, wm, "%,.0f"));
-            out.println(row("initial load, client copy: SELECT * streamed, batched plain INSERT, commit per "
-                    + String.format(Locale.ROOT, "%,d", CHUNK) + " (rows/s)", sizes, client, "%,.0f"));
-            out.println(row("initial load, in-database INSERT INTO … SELECT * on the source server (rows/s)", sizes, inDb, "%,.0f"));
-            Map<Long, Double> share = new LinkedHashMap<>();
-            sizes.forEach(n -> share.put(n, wm.get(n) / client.get(n)));
-            out.println(row("watermark initial load ÷ client copy", sizes, share, "%.2f"));
+            print(sizes, measure(src, srcDb, tgtDb, sizes));
         } finally {
             try (Connection admin = connect("postgres"); Statement s = admin.createStatement()) {
                 s.execute("DROP DATABASE IF EXISTS " + srcDb + " WITH (FORCE)");
                 s.execute("DROP DATABASE IF EXISTS " + tgtDb + " WITH (FORCE)");
             }
         }
+    }
+
+    /** What the table shows, per size: the three initial loads (rows/s), the no-change and changed runs (ms). */
+    private record Figures(Map<Long, Double> wm, Map<Long, Double> client, Map<Long, Double> inDb, Map<Long, Double> noChange,
+                           Map<Long, Double> changed, double withoutIndex) {
+    }
+
+    /** Every measurement, in the order that leaves each the state the next one starts from. */
+    private Figures measure(Connection src, String srcDb, String tgtDb, List<Long> sizes) throws Exception {
+        // initial loads: the watermark path (which also leaves the state the incremental runs start from) vs plain copies
+        Map<Long, Double> wm = new LinkedHashMap<>();
+        Map<Long, Double> client = new LinkedHashMap<>();
+        Map<Long, Double> inDb = new LinkedHashMap<>();
+        for (long n : sizes) {
+            wm.put(n, initialLoad(srcDb, tgtDb, n));
+            client.put(n, clientCopy(src, tgtDb, n));
+            inDb.put(n, inDatabaseCopy(src, n));
+        }
+        Map<Long, Double> noChange = noChangeMedians(srcDb, tgtDb, sizes, NO_CHANGE_RUNS);
+        Map<Long, Double> changed = new LinkedHashMap<>();
+        for (long n : sizes) {
+            double[] ms = new double[3];
+            for (int round = 0; round < ms.length; round++) {
+                ms[round] = changedRun(src, srcDb, tgtDb, n, 1000, round);
+            }
+            Arrays.sort(ms);
+            changed.put(n, ms[1]);
+        }
+        double withoutIndex = -1;
+        long last = sizes.get(sizes.size() - 1);
+        if (sizes.size() > 1) {
+            try (Statement s = src.createStatement()) {
+                s.execute("DROP INDEX " + table(last) + "_modified");
+            }
+            withoutIndex = noChangeMedians(srcDb, tgtDb, List.of(last), 3).get(last);
+        }
+        return new Figures(wm, client, inDb, noChange, changed, withoutIndex);
+    }
+
+    private static void print(List<Long> sizes, Figures f) {
+        long first = sizes.get(0);
+        long last = sizes.get(sizes.size() - 1);
+        PrintStream out = System.out;
+        out.println("| measurement | " + String.join(" | ", sizes.stream().map(TableSizes::label).toList())
+                + " | " + label(last) + " / " + label(first) + " |");
+        out.println("|---|" + "---:|".repeat(sizes.size()) + "---:|");
+        out.println(row("no-change run, index on the cursor: median of " + NO_CHANGE_RUNS + " runs (ms)", sizes, f.noChange(), "%.1f"));
+        out.println(row("run after 1,000 changed rows: median of 3 runs (ms)", sizes, f.changed(), "%.1f"));
+        if (f.withoutIndex() >= 0) {
+            out.printf(Locale.ROOT, "| no-change run *without* the cursor index: median of 3 runs (ms) | %s%.1f | %.0f× the indexed run |%n",
+                    "– | ".repeat(sizes.size() - 1), f.withoutIndex(), f.withoutIndex() / f.noChange().get(last));
+        }
+        out.println(row("initial load, watermark: chunks of " + String.format(Locale.ROOT, "%,d", CHUNK)
+                + " paged by key, upsert + position guard, control row per chunk (rows/s)", sizes, f.wm(), "%,.0f"));
+        out.println(row("initial load, client copy: SELECT * streamed, batched plain INSERT, commit per "
+                + String.format(Locale.ROOT, "%,d", CHUNK) + " (rows/s)", sizes, f.client(), "%,.0f"));
+        out.println(row("initial load, in-database INSERT INTO … SELECT * on the source server (rows/s)", sizes, f.inDb(), "%,.0f"));
+        Map<Long, Double> share = new LinkedHashMap<>();
+        sizes.forEach(n -> share.put(n, f.wm().get(n) / f.client().get(n)));
+        out.println(row("watermark initial load ÷ client copy", sizes, share, "%.2f"));
     }
 
     private static String row(String what, List<Long> sizes, Map<Long, Double> values, String fmt) {
@@ -155,26 +158,12 @@ public final class WatermarkBenchmark {
         return b.append(String.format(Locale.ROOT, "%.2f× |", ratio)).toString();
     }
 
-    static String label(long n) {
-        return n % 1_000_000 == 0 ? n / 1_000_000 + "M rows" : String.format(Locale.ROOT, "%,d rows", n);
-    }
-
-    static String table(long n) {
-        return "big_" + (n % 1_000_000 == 0 ? n / 1_000_000 + "m" : Long.toString(n));
-    }
-
     private void generate(Connection src, long n) throws SQLException {
         long t0 = System.nanoTime();
         String t = table(n);
         try (Statement s = src.createStatement()) {
-            s.execute("CREATE TABLE public." + t + " (id bigint PRIMARY KEY, modified timestamptz(6) NOT NULL, "
-                    + "customer_id int NOT NULL, amount numeric(12,2) NOT NULL, note text)");
-            for (long from = 1; from <= n; from += 1_000_000) {
-                long to = Math.min(n, from + 999_999);
-                s.execute("INSERT INTO public." + t + " SELECT g, timestamptz '2020-01-01 00:00:00+00' + g * interval '1 second', "
-                        + "(g % 5000)::int, ((g * 7919) % 1000000) / 100.0, 'note ' || g FROM generate_series(" + from + "::bigint, " + to + "::bigint) g");
-                log.printf("\rgenerating %s: %,d rows", t, to);
-            }
+            TableSizes.generate(s, n, COLUMNS, "g, timestamptz '2020-01-01 00:00:00+00' + g * interval '1 second', "
+                    + "(g % 5000)::int, ((g * 7919) % 1000000) / 100.0, 'note ' || g", log);
             s.execute("CREATE INDEX " + t + "_modified ON public." + t + " (modified)");
             s.execute("VACUUM ANALYZE public." + t);
         }
@@ -208,8 +197,7 @@ public final class WatermarkBenchmark {
         String t = table(n);
         try (Connection tgt = connect(tgtDb)) {
             try (Statement s = tgt.createStatement()) {
-                s.execute("CREATE TABLE copy_" + t + " (id bigint PRIMARY KEY, modified timestamptz(6) NOT NULL, "
-                        + "customer_id int NOT NULL, amount numeric(12,2) NOT NULL, note text)");
+                s.execute("CREATE TABLE copy_" + t + " (" + COLUMNS + ")");
             }
             tgt.setAutoCommit(false);
             src.setAutoCommit(false);
@@ -246,8 +234,7 @@ public final class WatermarkBenchmark {
     private double inDatabaseCopy(Connection src, long n) throws SQLException {
         String t = table(n);
         try (Statement s = src.createStatement()) {
-            s.execute("CREATE TABLE copy_" + t + " (id bigint PRIMARY KEY, modified timestamptz(6) NOT NULL, "
-                    + "customer_id int NOT NULL, amount numeric(12,2) NOT NULL, note text)");
+            s.execute("CREATE TABLE copy_" + t + " (" + COLUMNS + ")");
             long t0 = System.nanoTime();
             s.execute("INSERT INTO copy_" + t + " SELECT * FROM public." + t);
             double secs = (System.nanoTime() - t0) / 1e9;
