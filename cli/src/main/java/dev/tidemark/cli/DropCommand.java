@@ -1,12 +1,9 @@
 package dev.tidemark.cli;
 
 import dev.tidemark.connector.config.PipelineConfig;
-import dev.tidemark.connector.config.PipelineConfigParser;
 import dev.tidemark.connector.debezium.DropOwnership;
 import dev.tidemark.connector.debezium.DropPlan;
 import dev.tidemark.connector.debezium.PipelineDrop;
-import java.nio.file.Path;
-import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
@@ -27,10 +24,7 @@ import picocli.CommandLine.Option;
                 + "--topics, with the pipeline's stored offsets and table positions in the target), so the source stops retaining WAL "
                 + "for it; restores the replica identities Tidemark set to FULL; the target's rows are left as they are. Without --yes it lists what it "
                 + "would remove (exit 2). Refuses while capture is running (exit 3); exit 0 when nothing is left.")
-final class DropCommand implements Callable<Integer> {
-    @Option(names = {"-c", "--config"}, required = true, paramLabel = "FILE", description = "pipeline YAML file")
-    Path config;
-
+final class DropCommand extends PipelineFileCommand {
     @Option(names = "--yes", description = "remove for real (without it: list what would be removed)")
     boolean yes;
 
@@ -38,8 +32,7 @@ final class DropCommand implements Callable<Integer> {
     boolean topics;
 
     @Override
-    public Integer call() {
-        PipelineConfig cfg = PipelineConfigParser.parse(config);
+    int call(PipelineConfig cfg) {
         DropOwnership owned = DropOwnership.check(cfg, config.toString(), PipelineDrop.inspect(cfg, topics));
         if (owned.refusal().isPresent()) {
             System.err.println("tidemark: " + owned.refusal().get());

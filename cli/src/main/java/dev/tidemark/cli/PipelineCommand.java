@@ -1,19 +1,15 @@
 package dev.tidemark.cli;
 
 import dev.tidemark.connector.config.PipelineConfig;
-import dev.tidemark.connector.config.PipelineConfigParser;
 import dev.tidemark.connector.debezium.CaptureChoice;
 import dev.tidemark.connector.debezium.SnapshotStop;
 import dev.tidemark.connector.pipeline.Sidecar;
 import dev.tidemark.connector.pipeline.SinkChoices;
 import dev.tidemark.sink.kafka.ConfigFileMention;
 import dev.tidemark.sink.kafka.ReplayFrom;
-import java.nio.file.Path;
-import java.util.concurrent.Callable;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import picocli.CommandLine.Command;
-import picocli.CommandLine.Option;
 
 /**
  * Shared body of {@code run}, {@code capture} and {@code sink}: start, wait for a signal or a failure, drain. Exit 0
@@ -21,11 +17,8 @@ import picocli.CommandLine.Option;
  * pipeline file the HTTP endpoint ({@link Endpoint}) runs from before the start until the exit. The libraries' errors and
  * stack traces go to a file in the state folder, not the terminal ({@link LibraryDetail}); the failure line names it.
  */
-abstract class PipelineCommand implements Callable<Integer> {
+abstract class PipelineCommand extends PipelineFileCommand {
     private static final Logger log = LoggerFactory.getLogger(PipelineCommand.class);
-
-    @Option(names = {"-c", "--config"}, required = true, paramLabel = "FILE", description = "pipeline YAML file")
-    Path config;
 
     abstract boolean capture();
 
@@ -45,8 +38,7 @@ abstract class PipelineCommand implements Callable<Integer> {
     }
 
     @Override
-    public Integer call() throws Exception {
-        PipelineConfig cfg = PipelineConfigParser.parse(config);
+    int call(PipelineConfig cfg) throws Exception {
         ReplayFrom replay = replay();
         Termination termination = Termination.install();
         try (Endpoint endpoint = Endpoint.open(cfg, getClass().getAnnotation(Command.class).name(), capture(), sink());

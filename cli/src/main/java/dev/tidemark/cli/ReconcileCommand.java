@@ -24,9 +24,9 @@ import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Locale;
-import java.util.Map;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 /**
@@ -44,20 +44,8 @@ import picocli.CommandLine.Option;
                 "Exit codes: 0 equal, 1 differences, 2 bad usage or configuration (or a repair refused), 3 runtime failure."})
 final class ReconcileCommand implements Callable<Integer> {
 
-    @Option(names = {"-c", "--config"}, paramLabel = "FILE", description = "CDC pipeline YAML: its source, tables and target (instead of the options below)")
-    Path config;
-
-    @Option(names = "--source", paramLabel = "JDBC_URL", description = "source database")
-    String source;
-
-    @Option(names = "--source-user", paramLabel = "USER")
-    String sourceUser;
-
-    @Option(names = "--target", paramLabel = "JDBC_URL", description = "target database")
-    String target;
-
-    @Option(names = "--target-user", paramLabel = "USER")
-    String targetUser;
+    @Mixin
+    ConnectionOptions connection = new ConnectionOptions();
 
     @Option(names = "--table", paramLabel = "T", description = "source table (schema.table, or table); with --config: only this one")
     String table;
@@ -89,18 +77,8 @@ final class ReconcileCommand implements Callable<Integer> {
             description = "rows per segment compared row by row (default: ${DEFAULT-VALUE})")
     int segmentRows;
 
-    @Option(names = "--repair", description = "plan the change events that make the target equal (a dry run unless --apply)")
-    boolean repair;
-
-    @Option(names = "--apply", description = "with --repair: apply them through the sink writer, then reconcile again")
-    boolean apply;
-
-    @Option(names = "--force", description = "with --repair --apply: delete even more than --max-delete-share of the target")
-    boolean force;
-
-    @Option(names = "--max-delete-share", paramLabel = "P", defaultValue = "10%",
-            description = "most target rows a repair may delete without --force, as a percentage or fraction (default: ${DEFAULT-VALUE})")
-    String maxDeleteShare;
+    @Mixin
+    RepairOptions repairing = new RepairOptions();
 
     @Option(names = "--no-progress", description = "no progress bar on stderr (bars are drawn only on a terminal)")
     boolean noProgress;
@@ -117,17 +95,11 @@ final class ReconcileCommand implements Callable<Integer> {
         } catch (IllegalArgumentException e) {
             problems.add("Invalid value " + settle + " for --settle: " + e.getMessage());
         }
-        double share = parseShare(maxDeleteShare, problems);
-        if ((apply || force) && !repair) {
-            problems.add((apply ? "--apply" : "--force") + " goes with --repair");
-        }
-        if (force && !apply) {
-            problems.add("--force goes with --repair --apply");
-        }
+        double share = repairing.check(problems);
         if (show < 0 || keyLimit < 1 || segmentRows < 2) {
             problems.add("--show must be at least 0, --key-limit at least 1, --segment-rows at least 2");
         }
-        List<ReconcileRequest> requests = config != null ? fromFile(problems) : fromOptions(problems);
+        List<ReconcileRequest> requests = connection.config != null ? fromFile(problems) : fromOptions(problems);
         if (!problems.isEmpty()) {
             throw new ConfigException("command line", problems);
         }
@@ -140,7 +112,7 @@ final class ReconcileCommand implements Callable<Integer> {
                     .withProgress(Terminal.progress(noProgress, err));
             ReconcileResult r = Reconciler.reconcile(request);
             report.print(ReconcileReport.text(r, show));
-            if (repair && !r.equal()) {
+            if (repairing.repair && !r.equal()) {
                 r = repair(request, r, share, report);
             }
             results.add(r);
@@ -149,7 +121,7 @@ final class ReconcileCommand implements Callable<Integer> {
         if (json != null) {
             writeJson(results, jsonToStdout);
         }
-        if (config != null) {
+        if (connection.config != null) {
             recordForEndpoint(results);
         }
         return equal ? ExitCodes.OK : ExitCodes.DIFFERENT;
@@ -158,7 +130,7 @@ final class ReconcileCommand implements Callable<Integer> {
     private ReconcileResult repair(ReconcileRequest request, ReconcileResult r, double share, PrintStream report) throws SQLException {
         Repair.Plan plan = Repair.plan(r);
         report.println(plan.describe(show));
-        if (!apply) {
+        if (!repairing.apply) {
             String refusal = plan.deleteShare() > share
                     ? String.format(Locale.ROOT, " (it would be refused: %.1f%% of the target's rows is more than --max-delete-share %.1f%%; add --force)",
                     plan.deleteShare() * 100, share * 100) : "";
@@ -167,7 +139,7 @@ final class ReconcileCommand implements Callable<Integer> {
         }
         Repair.Outcome done;
         try {
-            done = Repair.apply(request, plan, share, force);
+            done = Repair.apply(request, plan, share, repairing.force);
         } catch (Repair.RefusedException e) {
             throw new UsageException(e.getMessage(), e);
         }
@@ -181,7 +153,7 @@ final class ReconcileCommand implements Callable<Integer> {
 
     /** Keeps the counts where the pipeline's observability endpoint shows them ({@link LastReconcile}); never fails the run. */
     private void recordForEndpoint(List<ReconcileResult> results) {
-        PipelineConfig cfg = PipelineConfigParser.parse(config, System::getenv);
+        PipelineConfig cfg = PipelineConfigParser.parse(connection.config, System::getenv);
         try {
             LastReconcile.write(cfg, results.stream().map(r -> new LastReconcile.Table(r.table(), r.missingCount(), r.surplusCount(),
                     r.changedCount())).toList());
@@ -200,25 +172,9 @@ final class ReconcileCommand implements Callable<Integer> {
         }
     }
 
-    private static double parseShare(String text, List<String> problems) {
-        try {
-            String t = text.trim();
-            double v = t.endsWith("%") ? Double.parseDouble(t.substring(0, t.length() - 1)) / 100 : Double.parseDouble(t);
-            if (v < 0 || v > 1) {
-                problems.add("Invalid value " + text + " for --max-delete-share: between 0% and 100%");
-            }
-            return v;
-        } catch (NumberFormatException e) {
-            problems.add("Invalid value " + text + " for --max-delete-share: a percentage (10%) or a fraction (0.1)");
-            return 0;
-        }
-    }
-
     private List<ReconcileRequest> fromOptions(List<String> problems) {
-        if (source == null) {
-            problems.add("Missing --source JDBC_URL (or give --config FILE)");
-        }
-        if (target == null) {
+        connection.requireSource(problems);
+        if (connection.target == null) {
             problems.add("Missing --target JDBC_URL");
         }
         if (table == null) {
@@ -227,10 +183,10 @@ final class ReconcileCommand implements Callable<Integer> {
         if (!problems.isEmpty()) {
             return List.of();
         }
-        Map<String, String> env = System.getenv();
         TableId id = TableId.parse(table);
-        ReconcileRequest r = ReconcileRequest.of(ReconcileRequest.Endpoint.of(source, sourceUser, env.get("TIDEMARK_SOURCE_PASSWORD")), id,
-                ReconcileRequest.Endpoint.of(target, targetUser, env.get("TIDEMARK_TARGET_PASSWORD")),
+        ConnectionOptions c = connection;
+        ReconcileRequest r = ReconcileRequest.of(ReconcileRequest.Endpoint.of(c.source, c.sourceUser, ConnectionOptions.sourcePassword()), id,
+                ReconcileRequest.Endpoint.of(c.target, c.targetUser, ConnectionOptions.targetPassword()),
                 targetTable != null ? targetTable : id.table());
         return List.of(refine(r));
     }
@@ -246,12 +202,10 @@ final class ReconcileCommand implements Callable<Integer> {
     }
 
     private List<ReconcileRequest> fromFile(List<String> problems) {
-        for (Object[] o : new Object[][] {{"--source", source}, {"--target", target}, {"--source-user", sourceUser}, {"--target-user", targetUser}}) {
-            if (o[1] != null) {
-                problems.add(o[0] + " cannot be combined with --config (the file says it)");
-            }
-        }
-        PipelineConfig cfg = PipelineConfigParser.parse(config, System::getenv);
+        ConnectionOptions c = connection;
+        problems.addAll(ConnectionOptions.notWithConfig(new Object[] {"--source", c.source}, new Object[] {"--target", c.target},
+                new Object[] {"--source-user", c.sourceUser}, new Object[] {"--target-user", c.targetUser}));
+        PipelineConfig cfg = PipelineConfigParser.parse(connection.config, System::getenv);
         List<ReconcileRequest> out = new ArrayList<>();
         for (TableId t : cfg.source().tables()) {
             if (table != null && !t.toString().equals(table) && !t.table().equals(table)) {
@@ -264,8 +218,8 @@ final class ReconcileCommand implements Callable<Integer> {
             out.add(refine(r));
         }
         if (out.isEmpty()) {
-            problems.add(table != null ? "no table " + table + " in source.tables of " + config + " (" + cfg.source().tables() + ")"
-                    : "no tables in " + config);
+            problems.add(table != null ? "no table " + table + " in source.tables of " + connection.config + " (" + cfg.source().tables() + ")"
+                    : "no tables in " + connection.config);
         }
         if (targetTable != null && out.size() > 1) {
             problems.add("--target-table names one table: give --table too");
@@ -278,6 +232,6 @@ final class ReconcileCommand implements Callable<Integer> {
 
     @Override
     public String toString() {
-        return "reconcile " + UrlMask.mask(source) + " → " + UrlMask.mask(target);
+        return "reconcile " + UrlMask.mask(connection.source) + " → " + UrlMask.mask(connection.target);
     }
 }

@@ -1,19 +1,14 @@
 package dev.tidemark.cli;
 
-import dev.tidemark.connector.debezium.CaptureChoice;
 import dev.tidemark.connector.pipeline.SinkChoices;
 import picocli.CommandLine.Command;
-import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 /** Capture and apply in one process: the sidecar. */
 @Command(name = "run", mixinStandardHelpOptions = true,
         description = "Run capture (PostgreSQL → Kafka) and the sink writer (Kafka → target) in one process. "
                 + "SIGTERM drains, commits and exits 0.")
-final class RunCommand extends PipelineCommand {
-    @Mixin
-    CaptureChoiceOptions choice = new CaptureChoiceOptions();
-
+final class RunCommand extends CapturingCommand {
     @Option(names = "--accept-retention-gap",
             description = "where the target's stored offset is past a topic's end (topic deleted and re-created) or Kafka deleted"
                     + " records the target never applied, start at the earliest offset instead of stopping (the gap is recorded in"
@@ -23,16 +18,6 @@ final class RunCommand extends PipelineCommand {
     @Override
     SinkChoices sinkChoices() {
         return new SinkChoices(null, acceptRetentionGap, false);
-    }
-
-    @Override
-    CaptureChoice captureChoice() {
-        return choice.choice();
-    }
-
-    @Override
-    boolean capture() {
-        return true;
     }
 
     @Override

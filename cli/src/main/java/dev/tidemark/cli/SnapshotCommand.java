@@ -1,14 +1,11 @@
 package dev.tidemark.cli;
 
 import dev.tidemark.connector.config.PipelineConfig;
-import dev.tidemark.connector.config.PipelineConfigParser;
 import dev.tidemark.connector.debezium.TableSnapshotRequest;
 import dev.tidemark.event.TableId;
 import dev.tidemark.jdbc.UsageException;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
@@ -22,16 +19,12 @@ import picocli.CommandLine.Option;
         description = "Snapshot the named tables again into the pipeline while the other tables stream; when a table's snapshot "
                 + "ends, its target rows the snapshot no longer holds are removed. Talks to the running pipeline through its "
                 + "signal table on the source (public.tidemark_signal_<slot>); a stopped pipeline snapshots at its next start.")
-final class SnapshotCommand implements Callable<Integer> {
-    @Option(names = {"-c", "--config"}, required = true, paramLabel = "FILE", description = "pipeline YAML file")
-    Path config;
-
+final class SnapshotCommand extends PipelineFileCommand {
     @Option(names = "--table", required = true, paramLabel = "SCHEMA.TABLE", description = "a captured table (repeatable)")
     List<String> tables;
 
     @Override
-    public Integer call() {
-        PipelineConfig cfg = PipelineConfigParser.parse(config);
+    int call(PipelineConfig cfg) {
         List<TableId> ids = new ArrayList<>();
         for (String t : tables) {
             if (!t.contains(".")) {

@@ -4,11 +4,8 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import ch.qos.logback.classic.Level;
 import dev.tidemark.connector.config.PipelineConfig;
-import dev.tidemark.connector.config.PipelineConfigParser;
 import dev.tidemark.cli.status.PipelineStatus;
 import dev.tidemark.cli.status.StatusReader;
-import java.nio.file.Path;
-import java.util.concurrent.Callable;
 import org.slf4j.LoggerFactory;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -20,16 +17,12 @@ import picocli.CommandLine.Option;
 @Command(name = "status", mixinStandardHelpOptions = true,
         description = "Show a pipeline's replication slot (WAL it retains), each topic partition's end offset, the offset "
                 + "stored in the target and the lag between them; changes nothing. Exit 0 when everything could be read, 3 otherwise.")
-final class StatusCommand implements Callable<Integer> {
-    @Option(names = {"-c", "--config"}, required = true, paramLabel = "FILE", description = "pipeline YAML file")
-    Path config;
-
+final class StatusCommand extends PipelineFileCommand {
     @Option(names = "--json", description = "print JSON instead of a table")
     boolean json;
 
     @Override
-    public Integer call() throws Exception {
-        PipelineConfig cfg = PipelineConfigParser.parse(config);
+    int call(PipelineConfig cfg) throws Exception {
         // status reports an unreachable broker itself, as one problem line; the Kafka client's own retries are noise
         if (LoggerFactory.getLogger("org.apache.kafka") instanceof ch.qos.logback.classic.Logger kafkaLog) {
             kafkaLog.setLevel(Level.OFF);

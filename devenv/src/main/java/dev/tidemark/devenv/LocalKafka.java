@@ -20,7 +20,6 @@ import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.LockSupport;
 import java.util.concurrent.TimeoutException;
-import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.stream.Collectors;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.AdminClientConfig;
@@ -58,17 +57,16 @@ public final class LocalKafka implements AutoCloseable {
     private static final int LOG_TAIL_LINES = 30;
     private static final List<String> JVM_OPTIONS = List.of("-Xms256m", "-Xmx768m", "-XX:+UseSerialGC");
 
-    private final Path baseDir;
+    private final ServerFolder folder;
     private final Path logFile;
     private final String bootstrapServers;
     private final List<String> brokerCommand;
     private final int brokerPort;
     private volatile Process process;
-    private final AtomicBoolean closed = new AtomicBoolean();
     private volatile long startupMillis;
 
     private LocalKafka(Path baseDir, Path logFile, List<String> brokerCommand, int brokerPort, Process process) {
-        this.baseDir = baseDir;
+        this.folder = new ServerFolder(baseDir, "Kafka");
         this.logFile = logFile;
         this.brokerCommand = List.copyOf(brokerCommand);
         this.brokerPort = brokerPort;
@@ -169,7 +167,7 @@ public final class LocalKafka implements AutoCloseable {
             }
             LockSupport.parkNanos(TimeUnit.MILLISECONDS.toNanos(100));
         }
-        process = launch(brokerCommand, baseDir, logFile);
+        process = launch(brokerCommand, folder.path(), logFile);
         awaitReady(brokerPort);
     }
 
@@ -313,17 +311,13 @@ public final class LocalKafka implements AutoCloseable {
     }
 
     Path baseDir() {
-        return baseDir;
+        return folder.path();
     }
 
     /** Stops the broker (SIGTERM, SIGKILL after 15 s) and deletes {@code baseDir}. Never throws. */
     @Override
     public void close() {
-        if (!closed.compareAndSet(false, true)) {
-            return;
-        }
-        stopBroker();
-        Directories.deleteOrWarn(baseDir, "Kafka");
+        folder.close(this::stopBroker);
     }
 
     private void stopBroker() {

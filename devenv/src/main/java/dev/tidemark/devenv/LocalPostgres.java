@@ -1,6 +1,5 @@
 package dev.tidemark.devenv;
 
-import dev.tidemark.process.Directories;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -10,7 +9,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.stream.Collectors;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -48,23 +46,22 @@ public final class LocalPostgres implements AutoCloseable {
     private static final int MAX_SOCKET_PATH = 107;
     private static final int START_ATTEMPTS = 3;
 
-    private final Path baseDir;
+    private final ServerFolder folder;
     private final Path dataDir;
     private final Path socketDir;
     private final Path logFile;
     private final Path binDir;
     private final ServerAccount account;
-    private final AtomicBoolean closed = new AtomicBoolean();
     private volatile int port;
     private volatile String version;
     private volatile long startupMillis;
     private volatile Process watchdog;
 
     private LocalPostgres(Path baseDir, Path binDir, ServerAccount account) {
-        this.baseDir = baseDir.toAbsolutePath().normalize();
-        this.dataDir = this.baseDir.resolve("data");
-        this.socketDir = this.baseDir.resolve("sock");
-        this.logFile = this.baseDir.resolve("postgres.log");
+        this.folder = new ServerFolder(baseDir.toAbsolutePath().normalize(), "PostgreSQL");
+        this.dataDir = folder.path().resolve("data");
+        this.socketDir = folder.path().resolve("sock");
+        this.logFile = folder.path().resolve("postgres.log");
         this.binDir = binDir;
         this.account = account;
     }
@@ -118,7 +115,7 @@ public final class LocalPostgres implements AutoCloseable {
         if (!fsync) {
             initdb.add("--no-sync");
         }
-        Processes.run("initdb", account.command(initdb), baseDir, STEP_TIMEOUT);
+        Processes.run("initdb", account.command(initdb), folder.path(), STEP_TIMEOUT);
 
         watchdog = startWatchdog();
         startServer(fsync);
@@ -130,9 +127,9 @@ public final class LocalPostgres implements AutoCloseable {
             Files.createDirectories(socketDir);
             Files.setPosixFilePermissions(dataDir, PosixFilePermissions.fromString("rwx------"));
         } catch (IOException e) {
-            throw new IllegalStateException("create " + baseDir + " failed: " + e, e);
+            throw new IllegalStateException("create " + folder.path() + " failed: " + e, e);
         }
-        account.takeOwnership(baseDir);
+        account.takeOwnership(folder.path());
     }
 
     /** {@code pg_ctl start}, on a fresh free port; retried when another process took the port meanwhile. */
@@ -141,7 +138,7 @@ public final class LocalPostgres implements AutoCloseable {
             port = FreePorts.find();
             List<String> command = pgCtl("-l", logFile.toString(), "-w", "-t", "60", "start", "-o", serverOptions(fsync));
             try {
-                Processes.run("pg_ctl start", account.command(command), baseDir, STEP_TIMEOUT, logFile);
+                Processes.run("pg_ctl start", account.command(command), folder.path(), STEP_TIMEOUT, logFile);
                 return;
             } catch (IllegalStateException e) {
                 boolean portTaken = e.getMessage().contains("could not bind");
@@ -171,7 +168,7 @@ public final class LocalPostgres implements AutoCloseable {
                 .map(Processes::shellQuote)
                 .collect(Collectors.joining(" "));
         String script = "trap '' INT TERM HUP; cat >/dev/null; " + stop + " >/dev/null 2>&1; rm -rf -- "
-                + Processes.shellQuote(baseDir.toString());
+                + Processes.shellQuote(folder.path().toString());
         try {
             return new ProcessBuilder("sh", "-c", script)
                     .directory(Path.of("/").toFile())
@@ -195,7 +192,7 @@ public final class LocalPostgres implements AutoCloseable {
      */
     public void restart(boolean immediate) {
         Processes.run("pg_ctl restart", account.command(pgCtl("-m", immediate ? "immediate" : "fast", "-w", "-t", "60",
-                "-l", logFile.toString(), "restart")), baseDir, STEP_TIMEOUT, logFile);
+                "-l", logFile.toString(), "restart")), folder.path(), STEP_TIMEOUT, logFile);
     }
 
     /** Always {@code 127.0.0.1}. */
@@ -243,18 +240,16 @@ public final class LocalPostgres implements AutoCloseable {
     }
 
     Path baseDir() {
-        return baseDir;
+        return folder.path();
     }
 
     /** Stops the server ({@code pg_ctl stop -m fast}), ends the watchdog and deletes {@code baseDir}. Never throws. */
     @Override
     public void close() {
-        if (!closed.compareAndSet(false, true)) {
-            return;
-        }
-        stopServer();
-        stopWatchdog();
-        Directories.deleteOrWarn(baseDir, "PostgreSQL");
+        folder.close(() -> {
+            stopServer();
+            stopWatchdog();
+        });
     }
 
     private void stopServer() {
@@ -262,13 +257,13 @@ public final class LocalPostgres implements AutoCloseable {
             return;
         }
         try {
-            Processes.run("pg_ctl stop", account.command(pgCtl("-m", "fast", "-w", "stop")), baseDir, STEP_TIMEOUT,
+            Processes.run("pg_ctl stop", account.command(pgCtl("-m", "fast", "-w", "stop")), folder.path(), STEP_TIMEOUT,
                     logFile);
         } catch (RuntimeException e) {
             LOG.warn("Fast stop of PostgreSQL on port {} failed, stopping immediately: {}", port, e.getMessage());
             try {
                 Processes.run("pg_ctl stop -m immediate", account.command(pgCtl("-m", "immediate", "-w", "stop")),
-                        baseDir, STEP_TIMEOUT, logFile);
+                        folder.path(), STEP_TIMEOUT, logFile);
             } catch (RuntimeException again) {
                 LOG.warn("Could not stop PostgreSQL on port {}: {}", port, again.getMessage());
             }

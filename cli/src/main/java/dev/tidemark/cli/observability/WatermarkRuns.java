@@ -1,5 +1,6 @@
 package dev.tidemark.cli.observability;
 
+import dev.tidemark.connector.config.TargetAccess;
 import dev.tidemark.cli.status.ExistingTarget;
 import dev.tidemark.connector.config.PipelineConfig;
 import dev.tidemark.jdbc.Databases;
@@ -40,7 +41,7 @@ final class WatermarkRuns {
             return List.of();
         }
         Dialect d = Databases.targetForUrl(config.target().jdbcUrl());
-        try (Connection c = ExistingTarget.open(config)) {
+        try (Connection c = TargetAccess.open(config)) {
             if (!exists(c)) {
                 return List.of();
             }

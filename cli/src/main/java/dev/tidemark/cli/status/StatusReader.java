@@ -1,5 +1,6 @@
 package dev.tidemark.cli.status;
 
+import dev.tidemark.connector.config.TargetAccess;
 import dev.tidemark.connector.config.PipelineConfig;
 import dev.tidemark.connector.pipeline.GapWayOn;
 import dev.tidemark.jdbc.UrlMask;
@@ -101,7 +102,14 @@ public final class StatusReader {
             problems.add("target " + file.get() + " does not exist yet (the sink has not started)");
             return Map.of();
         }
-        try (Connection c = ExistingTarget.open(config)) {
+        Connection c;
+        try {
+            c = TargetAccess.open(config);
+        } catch (SQLException | RuntimeException e) {
+            problems.add(e.getMessage()); // names the target and its URL, masked
+            return null;
+        }
+        try (c) {
             return StoredOffsetsReader.readIfPresent(c, Databases.targetForUrl(url), config.name()).orElse(Map.of());
         } catch (SQLException | RuntimeException e) {
             problems.add("target " + UrlMask.mask(url) + ": " + e.getMessage());
