@@ -193,4 +193,38 @@ class ReconcileCommandIT {
             assertThat(err).contains("--source cannot be combined with --config");
         }
     }
+    @Test
+    void aPipelineFileExcludesItsExcludedColumnsTableByTable() throws Exception {
+        try (TargetDatabase pg = TargetDatabase.postgres()) {
+            List<Rows.Row> rows = Rows.generate(40, true);
+            try (Connection c = pg.connect(); Statement s = c.createStatement()) {
+                s.execute(Side.POSTGRESQL.sourceDdl("items"));
+                Side.POSTGRESQL.insert(c, "items", rows, false);
+                s.execute(Side.POSTGRESQL.sourceDdl("orders"));
+                Side.POSTGRESQL.insert(c, "orders", rows, false);
+            }
+            try (Connection c = DriverManager.getConnection(target); Statement s = c.createStatement()) {
+                s.execute(Side.SQLITE.variantDdl("orders", true));
+                Side.SQLITE.insert(c, "orders", rows, true);
+            }
+            onTarget("ALTER TABLE items DROP COLUMN note", "UPDATE orders SET note = 'drifted' WHERE id = 3");
+            Path yaml = dir.resolve("pipeline.yaml");
+            Files.writeString(yaml, String.join("\n",
+                    "name: shop",
+                    "source:",
+                    "  url: " + pg.jdbcUrl(),
+                    "  user: postgres",
+                    "  tables: [public.items, public.orders]",
+                    "  excludeColumns: [public.items.note]",
+                    "kafka:",
+                    "  bootstrapServers: 127.0.0.1:9092",
+                    "target:",
+                    "  url: " + target,
+                    ""));
+            assertThat(tidemark("reconcile", "--config", yaml.toString(), "--settle", "0s")).as(out + err).isEqualTo(1);
+            assertThat(out).contains("reconcile public.items → items: source 40 rows, target 40 rows → EQUAL")
+                    .contains("reconcile public.orders → orders: source 40 rows, target 40 rows → DIFFERENT")
+                    .contains("changed 1: 3");
+        }
+    }
 }
