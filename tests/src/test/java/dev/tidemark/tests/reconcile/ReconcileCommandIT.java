@@ -171,18 +171,7 @@ class ReconcileCommandIT {
                 s.execute(Side.POSTGRESQL.sourceDdl("items"));
                 Side.POSTGRESQL.insert(c, "items", rows, false);
             }
-            Path yaml = dir.resolve("pipeline.yaml");
-            Files.writeString(yaml, String.join("\n",
-                    "name: shop",
-                    "source:",
-                    "  url: " + pg.jdbcUrl(),
-                    "  user: postgres",
-                    "  tables: [public.items]",
-                    "kafka:",
-                    "  bootstrapServers: 127.0.0.1:9092",
-                    "target:",
-                    "  url: " + target,
-                    ""));
+            Path yaml = pipelineFile(pg, "  tables: [public.items]");
             assertThat(tidemark("reconcile", "--config", yaml.toString(), "--settle", "0s")).as(out + err).isZero();
             assertThat(out).contains("reconcile public.items → items: source 40 rows, target 40 rows → EQUAL")
                     .contains("holds at source position lsn:");
@@ -208,23 +197,21 @@ class ReconcileCommandIT {
                 Side.SQLITE.insert(c, "orders", rows, true);
             }
             onTarget("ALTER TABLE items DROP COLUMN note", "UPDATE orders SET note = 'drifted' WHERE id = 3");
-            Path yaml = dir.resolve("pipeline.yaml");
-            Files.writeString(yaml, String.join("\n",
-                    "name: shop",
-                    "source:",
-                    "  url: " + pg.jdbcUrl(),
-                    "  user: postgres",
-                    "  tables: [public.items, public.orders]",
-                    "  excludeColumns: [public.items.note]",
-                    "kafka:",
-                    "  bootstrapServers: 127.0.0.1:9092",
-                    "target:",
-                    "  url: " + target,
-                    ""));
+            Path yaml = pipelineFile(pg, "  tables: [public.items, public.orders]", "  excludeColumns: [public.items.note]");
             assertThat(tidemark("reconcile", "--config", yaml.toString(), "--settle", "0s")).as(out + err).isEqualTo(1);
             assertThat(out).contains("reconcile public.items → items: source 40 rows, target 40 rows → EQUAL")
                     .contains("reconcile public.orders → orders: source 40 rows, target 40 rows → DIFFERENT")
                     .contains("changed 1: 3");
         }
+    }
+
+    /** A pipeline file of {@code pg} as the source and the SQLite target, with {@code sourceLines} in its source section. */
+    Path pipelineFile(TargetDatabase pg, String... sourceLines) throws Exception {
+        Path yaml = dir.resolve("pipeline.yaml");
+        List<String> lines = new ArrayList<>(List.of("name: shop", "source:", "  url: " + pg.jdbcUrl(), "  user: postgres"));
+        lines.addAll(List.of(sourceLines));
+        lines.addAll(List.of("kafka:", "  bootstrapServers: 127.0.0.1:9092", "target:", "  url: " + target, ""));
+        Files.writeString(yaml, String.join("\n", lines));
+        return yaml;
     }
 }
