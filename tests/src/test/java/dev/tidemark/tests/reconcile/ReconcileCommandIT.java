@@ -166,11 +166,7 @@ class ReconcileCommandIT {
     @Test
     void aPipelineFileGivesSourceTablesAndTarget() throws Exception {
         try (TargetDatabase pg = TargetDatabase.postgres()) {
-            List<Rows.Row> rows = Rows.generate(40, true);
-            try (Connection c = pg.connect(); Statement s = c.createStatement()) {
-                s.execute(Side.POSTGRESQL.sourceDdl("items"));
-                Side.POSTGRESQL.insert(c, "items", rows, false);
-            }
+            onSource(pg, "items");
             Path yaml = pipelineFile(pg, "  tables: [public.items]");
             assertThat(tidemark("reconcile", "--config", yaml.toString(), "--settle", "0s")).as(out + err).isZero();
             assertThat(out).contains("reconcile public.items → items: source 40 rows, target 40 rows → EQUAL")
@@ -182,16 +178,11 @@ class ReconcileCommandIT {
             assertThat(err).contains("--source cannot be combined with --config");
         }
     }
+
     @Test
     void aPipelineFileExcludesItsExcludedColumnsTableByTable() throws Exception {
         try (TargetDatabase pg = TargetDatabase.postgres()) {
-            List<Rows.Row> rows = Rows.generate(40, true);
-            try (Connection c = pg.connect(); Statement s = c.createStatement()) {
-                s.execute(Side.POSTGRESQL.sourceDdl("items"));
-                Side.POSTGRESQL.insert(c, "items", rows, false);
-                s.execute(Side.POSTGRESQL.sourceDdl("orders"));
-                Side.POSTGRESQL.insert(c, "orders", rows, false);
-            }
+            List<Rows.Row> rows = onSource(pg, "items", "orders");
             try (Connection c = DriverManager.getConnection(target); Statement s = c.createStatement()) {
                 s.execute(Side.SQLITE.variantDdl("orders", true));
                 Side.SQLITE.insert(c, "orders", rows, true);
@@ -213,5 +204,17 @@ class ReconcileCommandIT {
         lines.addAll(List.of("kafka:", "  bootstrapServers: 127.0.0.1:9092", "target:", "  url: " + target, ""));
         Files.writeString(yaml, String.join("\n", lines));
         return yaml;
+    }
+
+    /** The same 40 rows in each of {@code tables}, created on {@code pg}; returns the rows. */
+    static List<Rows.Row> onSource(TargetDatabase pg, String... tables) throws Exception {
+        List<Rows.Row> rows = Rows.generate(40, true);
+        try (Connection c = pg.connect(); Statement s = c.createStatement()) {
+            for (String t : tables) {
+                s.execute(Side.POSTGRESQL.sourceDdl(t));
+                Side.POSTGRESQL.insert(c, t, rows, false);
+            }
+        }
+        return rows;
     }
 }
