@@ -22,7 +22,10 @@ public final class ReconcileLease {
     private ReconcileLease() {
     }
 
-    /** Takes the lease for {@code holder} until {@code until} when it is free or expired at {@code now}; empty when taken. */
+    /**
+     * Takes the lease for {@code holder} until {@code until} when it is free, expired at {@code now}, or already
+     * {@code holder}'s: empty then; else who holds it and until when.
+     */
     public static Optional<String> take(Connection c, Dialect d, String holder, Instant now, Instant until) throws SQLException {
         ensure(c, d);
         String sql = "UPDATE " + d.quote(TABLE) + " SET " + d.quote("holder") + " = ?, " + d.quote("expires_ms") + " = ? WHERE "
