@@ -9,7 +9,7 @@ import java.util.Optional;
 
 /**
  * The scheduled reconcile's decisions, pure: whether a slot starts a run or is skipped (a run still going, never
- * queued), whether a run may start its next table within its budget, how long its lease on the target lasts, and what
+ * queued; another process of the pipeline ran one within half a period), whether a run may start its next table within its budget, how long its lease on the target lasts, and what
  * to do with a table's differences under {@code reconcile.repair}.
  */
 public final class ReconcileSlots {
@@ -39,6 +39,14 @@ public final class ReconcileSlots {
                     + "); make reconcile.every longer or reconcile.tables shorter if this repeats");
         }
         return new Start(slot);
+    }
+
+    /**
+     * Whether a run of the pipeline started less than half a period before {@code now} ({@code newest}, read from the
+     * target's history): another process of the pipeline (a second sink member) ran it, and this slot is not needed.
+     */
+    public static boolean ranRecently(Optional<Instant> newest, Instant now, Duration every) {
+        return newest.isPresent() && Duration.between(newest.get(), now).compareTo(every.dividedBy(2)) < 0;
     }
 
     /** Whether a run started at {@code runStart} may start another table at {@code now}. */

@@ -28,8 +28,8 @@ import org.slf4j.LoggerFactory;
 
 /**
  * One scheduled reconcile run of a pipeline: takes the target's lease ({@link ReconcileLease}; another process holding
- * it makes this run a logged no-op), compares each table of {@code reconcile.tables} in turn while the budget lasts,
- * handles the differences as {@code reconcile.repair} says (repairs go through {@link Repair#apply}, the path and guards
+ * it, or a run of the pipeline started by another process within half a period, makes this run a logged no-op),
+ * compares each table of {@code reconcile.tables} in turn while the budget lasts, handles the differences as {@code reconcile.repair} says (repairs go through {@link Repair#apply}, the path and guards
  * of {@code reconcile --repair --apply}), and records one {@link ReconcileHistory} row per table plus the status page's
  * {@link LastReconcile}. A failing table is recorded and the run goes on; nothing here stops the pipeline.
  */
@@ -65,6 +65,13 @@ final class ScheduledRun {
             }
             try {
                 ReconcileHistory.ensure(c, dialect);
+                Optional<Instant> newest = ReconcileHistory.recent(c, dialect, config.name()).stream().findFirst()
+                        .map(ReconcileHistory.Row::runStartedAt);
+                if (ReconcileSlots.ranRecently(newest, started, schedule.every())) {
+                    log.info("scheduled reconcile of {}: run at {} skipped, another process of the pipeline ran one at {}", config.name(),
+                            started, newest.get());
+                    return List.of();
+                }
                 List<ReconcileHistory.Row> rows = tables(started);
                 for (ReconcileHistory.Row r : rows) {
                     ReconcileHistory.record(c, dialect, r);

@@ -30,6 +30,15 @@ class ReconcileSlotsTest {
     }
 
     @Test
+    void aSlotIsNotNeededWhenAnotherProcessRanThePipelineWithinHalfAPeriod() {
+        Duration hour = Duration.ofHours(1);
+        assertThat(ReconcileSlots.ranRecently(Optional.empty(), T, hour)).isFalse();
+        assertThat(ReconcileSlots.ranRecently(Optional.of(T.minusSeconds(1799)), T, hour)).isTrue();
+        assertThat(ReconcileSlots.ranRecently(Optional.of(T.minusSeconds(1800)), T, hour)).isFalse();
+        assertThat(ReconcileSlots.ranRecently(Optional.of(T.minus(hour)), T, hour)).as("this process's own previous slot").isFalse();
+    }
+
+    @Test
     void aRunStartsTablesOnlyWithinItsBudgetAndHoldsTheTargetALittleLonger() {
         Duration budget = Duration.ofMinutes(10);
         assertThat(ReconcileSlots.withinBudget(T, budget, T.plusSeconds(599))).isTrue();
