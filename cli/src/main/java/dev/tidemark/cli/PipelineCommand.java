@@ -1,5 +1,6 @@
 package dev.tidemark.cli;
 
+import dev.tidemark.cli.proof.ReconcileScheduler;
 import dev.tidemark.connector.config.PipelineConfig;
 import dev.tidemark.connector.debezium.CaptureChoice;
 import dev.tidemark.connector.debezium.SnapshotStop;
@@ -7,6 +8,7 @@ import dev.tidemark.connector.pipeline.Sidecar;
 import dev.tidemark.connector.pipeline.SinkChoices;
 import dev.tidemark.sink.kafka.ConfigFileMention;
 import dev.tidemark.sink.kafka.ReplayFrom;
+import java.util.Optional;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import picocli.CommandLine.Command;
@@ -52,11 +54,13 @@ abstract class PipelineCommand extends PipelineFileCommand {
         try (Sidecar sidecar = Sidecar.start(cfg, capture(), sink(), replay, captureChoice(), config.toString(), sinkChoices(),
                 endpoint.metrics())) {
             endpoint.attach(sidecar);
+            Optional<ReconcileScheduler> proof = sink() ? ReconcileScheduler.start(cfg, holder(cfg)) : Optional.empty();
             while (!termination.awaitRequest(200)) {
                 if (sidecar.halted()) {
                     break;
                 }
             }
+            proof.ifPresent(ReconcileScheduler::close);
             if (termination.isRequested()) {
                 log.info("stop requested: draining {}", cfg.name());
             }
@@ -75,5 +79,16 @@ abstract class PipelineCommand extends PipelineFileCommand {
         }
         // SIGTERM is how a supervisor stops the sidecar: a drained stop is success. Ctrl-C says so (130).
         return termination.isRequested() && termination.byCtrlC() ? ExitCodes.INTERRUPTED : ExitCodes.OK;
+    }
+
+    /** Who holds the target's reconcile lease while this process reconciles: pipeline, host and process id. */
+    private static String holder(PipelineConfig cfg) {
+        String host;
+        try {
+            host = java.net.InetAddress.getLocalHost().getHostName();
+        } catch (java.io.IOException e) {
+            host = "localhost";
+        }
+        return cfg.name() + "@" + host + " pid " + ProcessHandle.current().pid();
     }
 }

@@ -1,6 +1,7 @@
 package dev.tidemark.cli;
 
 import dev.tidemark.cli.observability.LastReconcile;
+import dev.tidemark.cli.proof.PipelineRequests;
 import dev.tidemark.jdbc.UsageException;
 import dev.tidemark.connector.config.ConfigException;
 import dev.tidemark.connector.config.PipelineConfig;
@@ -24,6 +25,7 @@ import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Locale;
+import java.util.Set;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -196,7 +198,9 @@ final class ReconcileCommand implements Callable<Integer> {
             r = r.withKeyColumns(key);
         }
         if (exclude != null) {
-            r = r.withExcludedColumns(new HashSet<>(exclude));
+            Set<String> excluded = new HashSet<>(r.excludedColumns());
+            excluded.addAll(exclude);
+            r = r.withExcludedColumns(excluded);
         }
         return r;
     }
@@ -211,11 +215,7 @@ final class ReconcileCommand implements Callable<Integer> {
             if (table != null && !t.toString().equals(table) && !t.table().equals(table)) {
                 continue;
             }
-            ReconcileRequest r = ReconcileRequest.of(
-                    ReconcileRequest.Endpoint.of(cfg.source().jdbcUrl(), cfg.source().user(), cfg.source().password().reveal()), t,
-                    ReconcileRequest.Endpoint.of(cfg.target().jdbcUrl(), cfg.target().user(), cfg.target().password().reveal()),
-                    targetTable != null ? targetTable : cfg.targetTableFor(t)).withPositionColumn(cfg.target().positionColumn());
-            out.add(refine(r));
+            out.add(refine(PipelineRequests.of(cfg, t, targetTable != null ? targetTable : cfg.targetTableFor(t))));
         }
         if (out.isEmpty()) {
             problems.add(table != null ? "no table " + table + " in source.tables of " + connection.config + " (" + cfg.source().tables() + ")"

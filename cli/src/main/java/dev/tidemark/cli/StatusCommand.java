@@ -6,6 +6,7 @@ import ch.qos.logback.classic.Level;
 import dev.tidemark.connector.config.PipelineConfig;
 import dev.tidemark.cli.status.PipelineStatus;
 import dev.tidemark.cli.status.StatusReader;
+import dev.tidemark.cli.proof.ReconcileRuns;
 import org.slf4j.LoggerFactory;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -32,8 +33,18 @@ final class StatusCommand extends PipelineFileCommand {
             System.out.println(new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT).writeValueAsString(s));
         } else {
             print(s);
+            scheduledReconcile(cfg);
         }
         return s.problems().isEmpty() ? ExitCodes.OK : ExitCodes.RUNTIME;
+    }
+
+    /** The newest scheduled reconcile of each table, kept in the target; a target it cannot read is already a problem above. */
+    private static void scheduledReconcile(PipelineConfig cfg) {
+        try {
+            ReconcileRuns.lines(ReconcileRuns.read(cfg)).forEach(l -> System.out.println("  " + l));
+        } catch (java.sql.SQLException e) {
+            System.out.println("  scheduled reconcile: unknown (" + dev.tidemark.jdbc.UrlMask.mask(e.getMessage()) + ")");
+        }
     }
 
     private static void print(PipelineStatus s) {

@@ -1,5 +1,7 @@
 package dev.tidemark.cli.observability;
 
+import dev.tidemark.cli.proof.ProofGauges;
+import dev.tidemark.cli.proof.ReconcileRuns;
 import dev.tidemark.connector.config.PipelineConfig;
 import io.micrometer.core.instrument.Gauge;
 import io.micrometer.core.instrument.MeterRegistry;
@@ -18,7 +20,8 @@ import org.slf4j.LoggerFactory;
  * Reads, every {@value #INTERVAL_SECONDS} s on its own thread and its own connections (never capture's or the
  * sink's), what the pipeline's halves do not know themselves: the replication slot's WAL retained
  * ({@link SlotWal}), whether Kafka answers ({@link KafkaProbe}), the watermark runs recorded in the target
- * ({@link WatermarkRuns}) and the last reconcile ({@link LastReconcile}); registers their gauges. A probe that fails
+ * ({@link WatermarkRuns}), the scheduled reconcile results ({@link ReconcileRuns}) and the last reconcile
+ * ({@link LastReconcile}); registers their gauges. A probe that fails
  * leaves its value unknown (NaN) and says why in {@link #problems()}; it never stops the pipeline.
  */
 public final class Probes implements AutoCloseable {
@@ -42,6 +45,7 @@ public final class Probes implements AutoCloseable {
     private final Map<String, long[]> reconcileGauges = new ConcurrentHashMap<>();
     private final MeterRegistry registry;
     private final boolean readTarget;
+    private final ProofGauges proof;
 
     /** @param readTarget whether this process writes the target (the sink runs here): only then are its watermark runs read */
     public Probes(PipelineConfig config, MeterRegistry registry, boolean readTarget) {
@@ -49,6 +53,7 @@ public final class Probes implements AutoCloseable {
         this.readTarget = readTarget;
         this.registry = registry;
         this.kafka = new KafkaProbe(config);
+        this.proof = new ProofGauges(registry);
         Gauge.builder("tidemark.slot.wal.retained.bytes", this, p -> p.walRetained.isPresent() ? p.walRetained.getAsLong() : Double.NaN)
                 .description("WAL the replication slot keeps on the source (pg_current_wal_lsn() - restart_lsn)")
                 .tag("slot", config.source().slot()).register(registry);
@@ -76,6 +81,9 @@ public final class Probes implements AutoCloseable {
                     return s;
                 });
                 runGauges.put(s.table(), s);
+            }
+            if (readTarget) {
+                attempt("scheduled reconcile", () -> ReconcileRuns.read(config)).ifPresent(proof::update);
             }
             reconcile = attempt("reconcile", () -> LastReconcile.read(config)).orElse(Optional.empty());
             reconcile.ifPresent(r -> r.tables().forEach(t -> {

@@ -12,17 +12,25 @@ import java.util.List;
  * @param name     pipeline name: Debezium engine name, Kafka consumer group, offsets row owner in the target
  * @param stateDir where capture keeps Debezium's offsets file
  * @param observability the HTTP endpoint, {@link ObservabilityConfig#OFF} unless configured
+ * @param reconcile the sidecar's scheduled reconcile, {@link ReconcileSchedule#OFF} unless configured
  */
 public record PipelineConfig(String name, SourceConfig source, KafkaConfig kafka, TargetConfig target, Path stateDir,
-                             ObservabilityConfig observability) {
+                             ObservabilityConfig observability, ReconcileSchedule reconcile) {
 
     public PipelineConfig {
         observability = observability == null ? ObservabilityConfig.OFF : observability;
+        reconcile = reconcile == null ? ReconcileSchedule.OFF : reconcile;
+    }
+
+    /** A pipeline without a scheduled reconcile. */
+    public PipelineConfig(String name, SourceConfig source, KafkaConfig kafka, TargetConfig target, Path stateDir,
+                          ObservabilityConfig observability) {
+        this(name, source, kafka, target, stateDir, observability, ReconcileSchedule.OFF);
     }
 
     /** A pipeline without the HTTP endpoint. */
     public PipelineConfig(String name, SourceConfig source, KafkaConfig kafka, TargetConfig target, Path stateDir) {
-        this(name, source, kafka, target, stateDir, ObservabilityConfig.OFF);
+        this(name, source, kafka, target, stateDir, ObservabilityConfig.OFF, ReconcileSchedule.OFF);
     }
 
     /** The Kafka topic that carries a table's events ({@link TopicNames}: capture, sink, status and drop agree). */

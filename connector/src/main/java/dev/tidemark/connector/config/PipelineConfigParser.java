@@ -54,13 +54,21 @@ import java.util.regex.Pattern;
  * observability:                    # optional: HTTP /health, /metrics and / (absent: no endpoint)
  *   port: 9464
  *   host: 127.0.0.1                 # default: this machine only; 0.0.0.0 in a container
+ * reconcile:                        # optional: run and sink compare the tables with the target on a schedule
+ *   every: 1h                       # period between run starts (at least 1s)
+ *   tables: [public.orders]         # default: all of source.tables
+ *   settle: 5s                      # re-check wait for keys found different
+ *   repair: report                  # off (counts only) | report (log the repair) | auto (repair through the sink)
+ *   maxDeleteShare: 10%             # most target rows an automatic repair may delete
+ *   budget: 1h                      # time one run may take (default and most: every)
  * </pre>
  * Relative paths ({@code stateDir}, a SQLite target file) are resolved against the folder of the file, never the
  * current directory.
  */
 public final class PipelineConfigParser {
     private static final Pattern NAME = Pattern.compile("[A-Za-z0-9_.-]+");
-    static final Set<String> TOP = Set.of("name", "source", "kafka", "target", "stateDir", "observability");
+    static final Set<String> TOP = Set.of("name", "source", "kafka", "target", "stateDir", "observability", "reconcile");
+    static final Set<String> RECONCILE = ReconcileSection.KEYS;
     static final Set<String> OBSERVABILITY = Set.of("port", "host");
     private static final Pattern HOST = Pattern.compile("[A-Za-z0-9.:_-]+|\\[[0-9A-Fa-f:.]+]");
     static final Set<String> SOURCE = Set.of("url", "user", "password", "tables", "slot", "publication",
@@ -103,7 +111,8 @@ public final class PipelineConfigParser {
         TargetConfig target = target(section(root, "target", TARGET), baseDir, source.tables());
         String state = text(root, "stateDir", "tidemark-state", false);
         Path stateDir = state == null ? baseDir : baseDir.resolve(state).normalize();
-        return new PipelineConfig(name, source, kafka, target, stateDir, observability(root));
+        return new PipelineConfig(name, source, kafka, target, stateDir, observability(root),
+                ReconcileSection.read(reader, root, source.tables()));
     }
 
     private SourceConfig source(JsonNode s, String name) {

@@ -64,6 +64,13 @@ public record SourceConfig(String jdbcUrl, String user, Secret password, String 
         return excludeColumns.contains(new ColumnId(table, column));
     }
 
+    /** The columns of {@code table} left out of capture (empty when none): what reconcile leaves out of that table too. */
+    public java.util.Set<String> excludedColumnsOf(TableId table) {
+        java.util.Set<String> out = new java.util.LinkedHashSet<>();
+        excludeColumns.stream().filter(c -> c.table().equals(table)).forEach(c -> out.add(c.column()));
+        return java.util.Collections.unmodifiableSet(out);
+    }
+
     /** A column of a captured table, written {@code schema.table.column}. */
     public record ColumnId(TableId table, String column) {
         @Override

@@ -180,7 +180,8 @@ class PipelineConfigParserTest {
     void theExamplePipelineShowsEveryKey() throws Exception {
         List<String> lines = java.nio.file.Files.readAllLines(Path.of("..", "docs", "examples", "pipeline.yaml"));
         Map<String, java.util.Set<String>> sections = Map.of("source", PipelineConfigParser.SOURCE, "kafka", PipelineConfigParser.KAFKA,
-                "target", PipelineConfigParser.TARGET, "observability", PipelineConfigParser.OBSERVABILITY);
+                "target", PipelineConfigParser.TARGET, "observability", PipelineConfigParser.OBSERVABILITY, "reconcile",
+                PipelineConfigParser.RECONCILE);
         List<String> missing = new java.util.ArrayList<>();
         PipelineConfigParser.TOP.stream().filter(k -> lines.stream().noneMatch(l -> l.matches("(# )?" + k + ":.*")))
                 .forEach(missing::add);

@@ -166,23 +166,8 @@ class ReconcileCommandIT {
     @Test
     void aPipelineFileGivesSourceTablesAndTarget() throws Exception {
         try (TargetDatabase pg = TargetDatabase.postgres()) {
-            List<Rows.Row> rows = Rows.generate(40, true);
-            try (Connection c = pg.connect(); Statement s = c.createStatement()) {
-                s.execute(Side.POSTGRESQL.sourceDdl("items"));
-                Side.POSTGRESQL.insert(c, "items", rows, false);
-            }
-            Path yaml = dir.resolve("pipeline.yaml");
-            Files.writeString(yaml, String.join("\n",
-                    "name: shop",
-                    "source:",
-                    "  url: " + pg.jdbcUrl(),
-                    "  user: postgres",
-                    "  tables: [public.items]",
-                    "kafka:",
-                    "  bootstrapServers: 127.0.0.1:9092",
-                    "target:",
-                    "  url: " + target,
-                    ""));
+            onSource(pg, "items");
+            Path yaml = pipelineFile(pg, "  tables: [public.items]");
             assertThat(tidemark("reconcile", "--config", yaml.toString(), "--settle", "0s")).as(out + err).isZero();
             assertThat(out).contains("reconcile public.items → items: source 40 rows, target 40 rows → EQUAL")
                     .contains("holds at source position lsn:");
@@ -192,5 +177,44 @@ class ReconcileCommandIT {
             assertThat(tidemark("reconcile", "-c", yaml.toString(), "--source", source)).isEqualTo(2);
             assertThat(err).contains("--source cannot be combined with --config");
         }
+    }
+
+    @Test
+    void aPipelineFileExcludesItsExcludedColumnsTableByTable() throws Exception {
+        try (TargetDatabase pg = TargetDatabase.postgres()) {
+            List<Rows.Row> rows = onSource(pg, "items", "orders");
+            try (Connection c = DriverManager.getConnection(target); Statement s = c.createStatement()) {
+                s.execute(Side.SQLITE.variantDdl("orders", true));
+                Side.SQLITE.insert(c, "orders", rows, true);
+            }
+            onTarget("ALTER TABLE items DROP COLUMN note", "UPDATE orders SET note = 'drifted' WHERE id = 3");
+            Path yaml = pipelineFile(pg, "  tables: [public.items, public.orders]", "  excludeColumns: [public.items.note]");
+            assertThat(tidemark("reconcile", "--config", yaml.toString(), "--settle", "0s")).as(out + err).isEqualTo(1);
+            assertThat(out).contains("reconcile public.items → items: source 40 rows, target 40 rows → EQUAL")
+                    .contains("reconcile public.orders → orders: source 40 rows, target 40 rows → DIFFERENT")
+                    .contains("changed 1: 3");
+        }
+    }
+
+    /** A pipeline file of {@code pg} as the source and the SQLite target, with {@code sourceLines} in its source section. */
+    Path pipelineFile(TargetDatabase pg, String... sourceLines) throws Exception {
+        Path yaml = dir.resolve("pipeline.yaml");
+        List<String> lines = new ArrayList<>(List.of("name: shop", "source:", "  url: " + pg.jdbcUrl(), "  user: postgres"));
+        lines.addAll(List.of(sourceLines));
+        lines.addAll(List.of("kafka:", "  bootstrapServers: 127.0.0.1:9092", "target:", "  url: " + target, ""));
+        Files.writeString(yaml, String.join("\n", lines));
+        return yaml;
+    }
+
+    /** The same 40 rows in each of {@code tables}, created on {@code pg}; returns the rows. */
+    static List<Rows.Row> onSource(TargetDatabase pg, String... tables) throws Exception {
+        List<Rows.Row> rows = Rows.generate(40, true);
+        try (Connection c = pg.connect(); Statement s = c.createStatement()) {
+            for (String t : tables) {
+                s.execute(Side.POSTGRESQL.sourceDdl(t));
+                Side.POSTGRESQL.insert(c, t, rows, false);
+            }
+        }
+        return rows;
     }
 }
