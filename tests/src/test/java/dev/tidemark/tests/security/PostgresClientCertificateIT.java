@@ -1,0 +1,153 @@
+package dev.tidemark.tests.security;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
+import dev.tidemark.devenv.PostgresTls;
+import dev.tidemark.event.TableId;
+import dev.tidemark.testkit.TableComparison;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.time.Duration;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import org.awaitility.core.ConditionTimeoutException;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * {@code tidemark run} against a source that accepts TLS with client certificates only ({@code hostssl … cert
+ * clientcert=verify-full}, replication included) and a {@code source.url} carrying {@code sslmode=verify-full},
+ * {@code sslrootcert}, {@code sslcert}, {@code sslkey} and {@code sslpassword} (the key is encrypted): the snapshot, streamed changes and {@code tidemark reconcile}
+ * agree, the replication connection itself is shown to use TLS with the client certificate, and no output shows the
+ * key's password. Each way of
+ * connecting less securely than the server demands, or than {@code source.url} can promise, is refused with one line
+ * saying what is wrong, and no stack trace.
+ */
+class PostgresClientCertificateIT {
+    static final TableId T = new TableId("public", "orders");
+    static TlsSource source;
+
+    @TempDir
+    Path dir;
+
+    @BeforeAll
+    static void startSource() throws Exception {
+        source = TlsSource.start(PostgresTls::clientCertificates);
+        source.sql("CREATE TABLE public.orders (id int PRIMARY KEY, status text, total numeric(10,2))");
+    }
+
+    @AfterAll
+    static void stopSource() throws Exception {
+        if (source != null) {
+            source.close();
+        }
+    }
+
+    @Test
+    void runCapturesSnapshotAndChangesOverTlsWithClientCertificates() throws Exception {
+        source.sql("INSERT INTO orders SELECT g, 'new', g * 1.25 FROM generate_series(1, 300) g");
+        assertThat(source.value("SELECT ssl::text FROM pg_stat_ssl WHERE pid = pg_backend_pid()")).isEqualTo("true");
+        Path yaml = source.pipeline(dir, "tls_cert", source.url(TlsSource.DATABASE), T.toString());
+        Path target = dir.resolve("tls_cert.db");
+        Path log = dir.resolve("run.log");
+        Process run = source.spawn(log, "run", "--config", yaml.toString());
+
+        awaitEqual(run, log, target, "the snapshot");
+        String replication = source.value("SELECT s.ssl::text || ' ' || s.client_dn FROM pg_stat_ssl s"
+                + " JOIN pg_stat_replication r ON r.pid = s.pid WHERE r.application_name = 'Debezium Streaming'");
+        assertThat(replication).as("Debezium's replication connection: TLS and the client certificate").isEqualTo("true /CN=postgres");
+
+        source.sql("INSERT INTO orders SELECT g, 'late', g FROM generate_series(301, 350) g",
+                "UPDATE orders SET status = 'paid', total = total + 1 WHERE id % 7 = 0",
+                "DELETE FROM orders WHERE id % 11 = 0");
+        awaitEqual(run, log, target, "the streamed changes");
+
+        new ProcessBuilder("kill", "-TERM", Long.toString(run.pid())).inheritIO().start().waitFor(10, TimeUnit.SECONDS);
+        assertThat(run.waitFor(60, TimeUnit.SECONDS)).as("run stopped after SIGTERM").isTrue();
+        Path reconcileLog = dir.resolve("reconcile.log");
+        int reconcile = source.runToEnd(reconcileLog, "reconcile", "--config", yaml.toString());
+        assertThat(reconcile).as("reconcile exit; output:\n" + Files.readString(reconcileLog)).isZero();
+        assertThat(Files.readString(log) + Files.readString(reconcileLog)).as("sslpassword in an output")
+                .doesNotContain(TlsSource.KEY_PASSWORD);
+    }
+
+    @Test
+    void aServerCertificateOfAnotherAuthorityIsRefused() throws Exception {
+        String url = source.urlWith("127.0.0.1", source.server.tls().orElseThrow().urlParameters()
+                .replace(source.certificates.caCert().toString(), source.otherAuthority.caCert().toString()));
+        assertThat(refusal("wrong_ca", url)).containsAnyOf("PKIX path", "certification path");
+    }
+
+    @Test
+    void aHostNameTheServerCertificateDoesNotNameIsRefused() throws Exception {
+        String url = source.urlWith("localhost", source.server.tls().orElseThrow().urlParameters());
+        assertThat(refusal("wrong_host", url)).contains("localhost").contains("could not be verified");
+    }
+
+    @Test
+    void aMissingClientCertificateIsRefusedByTheServer() throws Exception {
+        String url = source.urlWith("127.0.0.1", "sslmode=verify-full&sslrootcert=" + source.certificates.caCert());
+        assertThat(refusal("no_client_cert", url)).contains("connection requires a valid client certificate");
+    }
+
+    @Test
+    void plaintextIsRefusedByTheServer() throws Exception {
+        String url = source.urlWith("127.0.0.1", "sslmode=disable");
+        assertThat(refusal("plaintext", url)).contains("no pg_hba.conf entry").contains("no encryption");
+    }
+
+    @Test
+    void aTlsParameterDebeziumCannotHonourIsRefusedAtStartNamingIt() throws Exception {
+        String url = source.url(TlsSource.DATABASE) + "&sslhostnameverifier=org.postgresql.ssl.PGjdbcHostnameVerifier";
+        Path log = dir.resolve("unhonoured.log");
+        int exit = source.runToEnd(log, "run", "--config", source.pipeline(dir, "unhonoured", url, "public.orders").toString());
+        String out = Files.readString(log);
+        assertThat(exit).as("exit; output:\n" + out).isEqualTo(2);
+        // a configuration error is its heading line and one line per problem
+        assertThat(errorLines(log)).as(out).singleElement().asString().startsWith("tidemark: invalid configuration ");
+        assertThat(out.lines().filter(l -> l.startsWith("  Invalid value ")).toList()).as(out).singleElement().asString()
+                .contains("for configuration source.url: URL parameter sslhostnameverifier has no Debezium setting")
+                .doesNotContain(TlsSource.KEY_PASSWORD);
+    }
+
+    /** Runs {@code tidemark run} with {@code url} as its source; asserts a non-zero exit, one error line, no stack trace. */
+    private String refusal(String name, String url) throws Exception {
+        Path log = dir.resolve(name + ".log");
+        int exit = source.runToEnd(log, "run", "--config", source.pipeline(dir, name, url, "public.orders").toString());
+        String out = Files.readString(log);
+        System.out.println("tidemark run, " + name + ", exit " + exit + ":\n" + out);
+        assertThat(exit).as("exit; output:\n" + out).isNotZero();
+        assertThat(out.lines().filter(l -> l.startsWith("\tat ") || l.startsWith("Caused by: ")).toList()).as(out).isEmpty();
+        List<String> errors = errorLines(log);
+        assertThat(errors).as(out).hasSize(1);
+        return errors.get(0);
+    }
+
+    private static List<String> errorLines(Path log) throws java.io.IOException {
+        return Files.readAllLines(log).stream().filter(l -> l.startsWith("tidemark: ")).toList();
+    }
+
+    private static void awaitEqual(Process run, Path log, Path target, String what) throws Exception {
+        try {
+            await(what + " reached the target").atMost(Duration.ofSeconds(120)).pollInterval(Duration.ofMillis(250))
+                    .until(() -> !run.isAlive() || equal(target));
+        } catch (ConditionTimeoutException e) {
+            throw new AssertionError(what + " did not reach the target in 120 s; log:\n" + Files.readString(log), e);
+        }
+        assertThat(run.isAlive()).as("tidemark run still running; its output:\n" + Files.readString(log)).isTrue();
+    }
+
+    private static boolean equal(Path target) {
+        try (Connection s = source.connect(TlsSource.DATABASE);
+             Connection t = DriverManager.getConnection("jdbc:sqlite:" + target)) {
+            return TableComparison.compare(s, T, List.of("id"), t, T.table(), TableComparison.QuoteStyle.DOUBLE).equal();
+        } catch (java.sql.SQLException e) {
+            return false; // target table not created yet
+        }
+    }
+}
