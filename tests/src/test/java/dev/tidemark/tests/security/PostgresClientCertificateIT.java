@@ -29,7 +29,6 @@ import org.junit.jupiter.api.io.TempDir;
  * saying what is wrong, and no stack trace.
  */
 class PostgresClientCertificateIT {
-    static final TableId T = new TableId("public", "orders");
     static TlsSource source;
 
     @TempDir
@@ -38,7 +37,7 @@ class PostgresClientCertificateIT {
     @BeforeAll
     static void startSource() throws Exception {
         source = TlsSource.start(PostgresTls::clientCertificates);
-        source.sql("CREATE TABLE public.orders (id int PRIMARY KEY, status text, total numeric(10,2))");
+        source.sql("CREATE TABLE public.parcels (id int PRIMARY KEY, status text)");
     }
 
     @AfterAll
@@ -50,26 +49,52 @@ class PostgresClientCertificateIT {
 
     @Test
     void runCapturesSnapshotAndChangesOverTlsWithClientCertificates() throws Exception {
-        source.sql("INSERT INTO orders SELECT g, 'new', g * 1.25 FROM generate_series(1, 300) g");
-        assertThat(source.value("SELECT ssl::text FROM pg_stat_ssl WHERE pid = pg_backend_pid()")).isEqualTo("true");
-        Path yaml = source.pipeline(dir, "tls_cert", source.url(TlsSource.DATABASE), T.toString());
         Path target = dir.resolve("tls_cert.db");
-        Path log = dir.resolve("run.log");
+        captureAndReconcile("tls_cert", new TableId("public", "orders"), "jdbc:sqlite:" + target,
+                () -> DriverManager.getConnection("jdbc:sqlite:" + target));
+    }
+
+    /** The same into a PostgreSQL target that takes TLS with client certificates only: the sink and reconcile use it. */
+    @Test
+    void runWritesAPostgresTargetOverTlsWithClientCertificates() throws Exception {
+        try (Connection c = source.connect("postgres"); java.sql.Statement s = c.createStatement()) {
+            s.execute("CREATE DATABASE replica");
+        }
+        captureAndReconcile("tls_pg_target", new TableId("public", "invoices"), source.url("replica"),
+                () -> source.connect("replica"));
+    }
+
+    private interface TargetConnection {
+        Connection open() throws java.sql.SQLException;
+    }
+
+    /**
+     * {@code tidemark run} of {@code table} into {@code targetUrl}: snapshot, then streamed changes, equal in the
+     * target; the walsender uses TLS with the client certificate; SIGTERM; {@code reconcile} finds them equal; no output
+     * shows the key password.
+     */
+    private void captureAndReconcile(String name, TableId table, String targetUrl, TargetConnection target) throws Exception {
+        String t = "public." + table.table();
+        source.sql("CREATE TABLE " + t + " (id int PRIMARY KEY, status text, total numeric(10,2))",
+                "INSERT INTO " + t + " SELECT g, 'new', g * 1.25 FROM generate_series(1, 300) g");
+        assertThat(source.value("SELECT ssl::text FROM pg_stat_ssl WHERE pid = pg_backend_pid()")).isEqualTo("true");
+        Path yaml = source.pipeline(dir, name, source.url(TlsSource.DATABASE), t, targetUrl);
+        Path log = dir.resolve(name + "-run.log");
         Process run = source.spawn(log, "run", "--config", yaml.toString());
 
-        awaitEqual(run, log, target, "the snapshot");
+        awaitEqual(run, log, table, target, "the snapshot");
         String replication = source.value("SELECT s.ssl::text || ' ' || s.client_dn FROM pg_stat_ssl s"
                 + " JOIN pg_stat_replication r ON r.pid = s.pid WHERE r.application_name = 'Debezium Streaming'");
         assertThat(replication).as("Debezium's replication connection: TLS and the client certificate").isEqualTo("true /CN=postgres");
 
-        source.sql("INSERT INTO orders SELECT g, 'late', g FROM generate_series(301, 350) g",
-                "UPDATE orders SET status = 'paid', total = total + 1 WHERE id % 7 = 0",
-                "DELETE FROM orders WHERE id % 11 = 0");
-        awaitEqual(run, log, target, "the streamed changes");
+        source.sql("INSERT INTO " + t + " SELECT g, 'late', g FROM generate_series(301, 350) g",
+                "UPDATE " + t + " SET status = 'paid', total = total + 1 WHERE id % 7 = 0",
+                "DELETE FROM " + t + " WHERE id % 11 = 0");
+        awaitEqual(run, log, table, target, "the streamed changes");
 
         new ProcessBuilder("kill", "-TERM", Long.toString(run.pid())).inheritIO().start().waitFor(10, TimeUnit.SECONDS);
         assertThat(run.waitFor(60, TimeUnit.SECONDS)).as("run stopped after SIGTERM").isTrue();
-        Path reconcileLog = dir.resolve("reconcile.log");
+        Path reconcileLog = dir.resolve(name + "-reconcile.log");
         int reconcile = source.runToEnd(reconcileLog, "reconcile", "--config", yaml.toString());
         assertThat(reconcile).as("reconcile exit; output:\n" + Files.readString(reconcileLog)).isZero();
         assertThat(Files.readString(log) + Files.readString(reconcileLog)).as("sslpassword in an output")
@@ -105,7 +130,7 @@ class PostgresClientCertificateIT {
     void aTlsParameterDebeziumCannotHonourIsRefusedAtStartNamingIt() throws Exception {
         String url = source.url(TlsSource.DATABASE) + "&sslhostnameverifier=org.postgresql.ssl.PGjdbcHostnameVerifier";
         Path log = dir.resolve("unhonoured.log");
-        int exit = source.runToEnd(log, "run", "--config", source.pipeline(dir, "unhonoured", url, "public.orders").toString());
+        int exit = source.runToEnd(log, "run", "--config", source.pipeline(dir, "unhonoured", url, "public.parcels").toString());
         String out = Files.readString(log);
         assertThat(exit).as("exit; output:\n" + out).isEqualTo(2);
         // a configuration error is its heading line and one line per problem
@@ -118,7 +143,7 @@ class PostgresClientCertificateIT {
     /** Runs {@code tidemark run} with {@code url} as its source; asserts a non-zero exit, one error line, no stack trace. */
     private String refusal(String name, String url) throws Exception {
         Path log = dir.resolve(name + ".log");
-        int exit = source.runToEnd(log, "run", "--config", source.pipeline(dir, name, url, "public.orders").toString());
+        int exit = source.runToEnd(log, "run", "--config", source.pipeline(dir, name, url, "public.parcels").toString());
         String out = Files.readString(log);
         System.out.println("tidemark run, " + name + ", exit " + exit + ":\n" + out);
         assertThat(exit).as("exit; output:\n" + out).isNotZero();
@@ -132,20 +157,19 @@ class PostgresClientCertificateIT {
         return Files.readAllLines(log).stream().filter(l -> l.startsWith("tidemark: ")).toList();
     }
 
-    private static void awaitEqual(Process run, Path log, Path target, String what) throws Exception {
+    private static void awaitEqual(Process run, Path log, TableId table, TargetConnection target, String what) throws Exception {
         try {
             await(what + " reached the target").atMost(Duration.ofSeconds(120)).pollInterval(Duration.ofMillis(250))
-                    .until(() -> !run.isAlive() || equal(target));
+                    .until(() -> !run.isAlive() || equal(table, target));
         } catch (ConditionTimeoutException e) {
             throw new AssertionError(what + " did not reach the target in 120 s; log:\n" + Files.readString(log), e);
         }
         assertThat(run.isAlive()).as("tidemark run still running; its output:\n" + Files.readString(log)).isTrue();
     }
 
-    private static boolean equal(Path target) {
-        try (Connection s = source.connect(TlsSource.DATABASE);
-             Connection t = DriverManager.getConnection("jdbc:sqlite:" + target)) {
-            return TableComparison.compare(s, T, List.of("id"), t, T.table(), TableComparison.QuoteStyle.DOUBLE).equal();
+    private static boolean equal(TableId table, TargetConnection target) {
+        try (Connection s = source.connect(TlsSource.DATABASE); Connection t = target.open()) {
+            return TableComparison.compare(s, table, List.of("id"), t, table.table(), TableComparison.QuoteStyle.DOUBLE).equal();
         } catch (java.sql.SQLException e) {
             return false; // target table not created yet
         }

@@ -85,6 +85,11 @@ final class TlsSource implements AutoCloseable {
 
     /** A pipeline YAML in {@code dir} capturing {@code table} from {@code sourceUrl} into SQLite, over the suite's Kafka. */
     Path pipeline(Path dir, String name, String sourceUrl, String table) throws IOException {
+        return pipeline(dir, name, sourceUrl, table, "jdbc:sqlite:" + dir.resolve(name + ".db"));
+    }
+
+    /** The same into {@code targetUrl}; a server target is written by the server's user. */
+    Path pipeline(Path dir, String name, String sourceUrl, String table, String targetUrl) throws IOException {
         Path yaml = dir.resolve(name + ".yaml");
         Files.writeString(yaml, String.join("\n",
                 "name: " + name,
@@ -100,7 +105,8 @@ final class TlsSource implements AutoCloseable {
                 "  topicPrefix: " + name,
                 "  partitions: 2",
                 "target:",
-                "  url: jdbc:sqlite:" + dir.resolve(name + ".db"),
+                "  url: '" + targetUrl + "'",
+                targetUrl.startsWith("jdbc:sqlite:") ? "" : "  user: " + server.user() + "\n  password: ${IT_PG_PASSWORD:-}",
                 "stateDir: state-" + name,
                 ""));
         return yaml;
