@@ -14,10 +14,11 @@ import java.util.Set;
  * JDBC connections pgjdbc opens from the same URL. Each of {@link #MAPPED} becomes Debezium's {@code database.<name>}
  * with the same value ({@link #debeziumSettings}); a TLS parameter Debezium has no setting for (any other one whose
  * name starts with {@code ssl}, {@code ssl} itself included) or an {@code sslmode} neither accepts is a refusal naming
- * the parameter ({@link #refusals}), as is one that {@code source.debezium} sets too. Parameters that are not about TLS are left to pgjdbc as before.
+ * the parameter ({@link #refusals}), as is one that {@code source.debezium} sets too. Parameters that are not about
+ * TLS are left to pgjdbc.
  *
- * <p>Pure: parses the URL as pgjdbc does ({@code ?k=v&k=v}, values URL-decoded, the last of a repeated key wins), no I/O.
- * A refusal never quotes a value, so {@code sslpassword} cannot leak through one.
+ * <p>Pure: parses the URL as pgjdbc does ({@code ?k=v&k=v}, values URL-decoded, the last of a repeated key wins), no
+ * I/O. A refusal never quotes a value, so {@code sslpassword} cannot leak through one.
  */
 public final class SourceTls {
     /** The pgjdbc URL parameters with a Debezium PostgreSQL connector setting of the same name under {@code database.}. */
