@@ -70,8 +70,8 @@ class PostgresClientCertificateIT {
 
     /**
      * {@code tidemark run} of {@code table} into {@code targetUrl}: snapshot, then streamed changes, equal in the
-     * target; the walsender uses TLS with the client certificate; SIGTERM; {@code reconcile} finds them equal; no output
-     * shows the key password.
+     * target; the walsender uses TLS with the client certificate; SIGTERM; {@code reconcile} finds them equal,
+     * {@code status} reads everything, {@code drop --yes} removes the slot; no output shows the key password.
      */
     private void captureAndReconcile(String name, TableId table, String targetUrl, TargetConnection target) throws Exception {
         String t = "public." + table.table();
@@ -97,8 +97,16 @@ class PostgresClientCertificateIT {
         Path reconcileLog = dir.resolve(name + "-reconcile.log");
         int reconcile = source.runToEnd(reconcileLog, "reconcile", "--config", yaml.toString());
         assertThat(reconcile).as("reconcile exit; output:\n" + Files.readString(reconcileLog)).isZero();
-        assertThat(Files.readString(log) + Files.readString(reconcileLog)).as("sslpassword in an output")
-                .doesNotContain(TlsSource.KEY_PASSWORD);
+        Path statusLog = dir.resolve(name + "-status.log");
+        assertThat(source.runToEnd(statusLog, "status", "--config", yaml.toString())).as("status exit (0: everything read);"
+                + " output:\n" + Files.readString(statusLog)).isZero();
+        Path dropLog = dir.resolve(name + "-drop.log");
+        assertThat(source.runToEnd(dropLog, "drop", "--config", yaml.toString(), "--yes")).as("drop exit; output:\n"
+                + Files.readString(dropLog)).isZero();
+        assertThat(source.value("SELECT count(*) FROM pg_replication_slots WHERE slot_name = 'slot_" + name + "'"))
+                .as("the slot after drop").isEqualTo("0");
+        assertThat(Files.readString(log) + Files.readString(reconcileLog) + Files.readString(statusLog)
+                + Files.readString(dropLog)).as("sslpassword in an output").doesNotContain(TlsSource.KEY_PASSWORD);
     }
 
     @Test
