@@ -28,6 +28,11 @@ import org.slf4j.LoggerFactory;
  * by SIGKILL, a watchdog child process sees its stdin pipe from this JVM close, stops the server immediately and
  * deletes {@code baseDir} itself.
  *
+ * <p><b>TLS.</b> {@link #start(Path, PostgresTls)} also turns TLS on and replaces {@code pg_hba.conf} with
+ * {@code hostssl} lines only (see {@link PostgresTls}): then every connection, replication included, must use TLS and
+ * show a client certificate or a SCRAM password, and {@link #jdbcUrl(String)} carries the client's TLS parameters.
+ * Without it, the cluster trusts every local TCP connection, in plaintext.
+ *
  * <p><b>Root.</b> PostgreSQL refuses to run as root. When the JVM is root, the server runs as the OS user
  * {@code postgres} (which must exist), {@code baseDir} is handed to that user, and its parent folders must be
  * enterable by it (a folder under {@code /tmp} is; JUnit's private {@code @TempDir} is not).
@@ -52,18 +57,21 @@ public final class LocalPostgres implements AutoCloseable {
     private final Path logFile;
     private final Path binDir;
     private final ServerAccount account;
+    /** TLS settings, or null for a plaintext cluster with trust authentication. */
+    private final PostgresTls tls;
     private volatile int port;
     private volatile String version;
     private volatile long startupMillis;
     private volatile Process watchdog;
 
-    private LocalPostgres(Path baseDir, Path binDir, ServerAccount account) {
+    private LocalPostgres(Path baseDir, Path binDir, ServerAccount account, PostgresTls tls) {
         this.folder = new ServerFolder(baseDir.toAbsolutePath().normalize(), "PostgreSQL");
         this.dataDir = folder.path().resolve("data");
         this.socketDir = folder.path().resolve("sock");
         this.logFile = folder.path().resolve("postgres.log");
         this.binDir = binDir;
         this.account = account;
+        this.tls = tls;
     }
 
     /** Starts a cluster in {@code baseDir} (created if absent) with {@code fsync=off}. */
@@ -77,18 +85,24 @@ public final class LocalPostgres implements AutoCloseable {
      */
     public static LocalPostgres start(Path baseDir, boolean fsync) {
         long begin = System.nanoTime();
-        return start(baseDir, PostgresBinaries.locate(), fsync, begin);
+        return start(baseDir, PostgresBinaries.locate(), fsync, null, begin);
+    }
+
+    /** Starts a cluster in {@code baseDir} (created if absent) with {@code fsync=off} that accepts TLS connections only. */
+    public static LocalPostgres start(Path baseDir, PostgresTls tls) {
+        long begin = System.nanoTime();
+        return start(baseDir, PostgresBinaries.locate(), false, java.util.Objects.requireNonNull(tls, "tls"), begin);
     }
 
     /** Starts a cluster with the binaries in {@code binDir}, e.g. {@link PostgresBinaries#zonky()} in a test. */
     static LocalPostgres start(Path baseDir, Path binDir, boolean fsync) {
-        return start(baseDir, binDir, fsync, System.nanoTime());
+        return start(baseDir, binDir, fsync, null, System.nanoTime());
     }
 
-    private static LocalPostgres start(Path baseDir, Path binDir, boolean fsync, long begin) {
+    private static LocalPostgres start(Path baseDir, Path binDir, boolean fsync, PostgresTls tls, long begin) {
         ServerAccount account = ServerAccount.current();
         account.requireAccount();
-        LocalPostgres postgres = new LocalPostgres(baseDir, binDir, account);
+        LocalPostgres postgres = new LocalPostgres(baseDir, binDir, account, tls);
         try {
             postgres.boot(fsync);
         } catch (RuntimeException e) {
@@ -96,7 +110,8 @@ public final class LocalPostgres implements AutoCloseable {
             throw e;
         }
         postgres.startupMillis = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - begin);
-        LOG.info("PostgreSQL {} started on {}:{} (wal_level=logical) in {} s", postgres.version, HOST, postgres.port,
+        LOG.info("PostgreSQL {} started on {}:{} (wal_level=logical{}) in {} s", postgres.version, HOST, postgres.port,
+                tls == null ? "" : ", TLS only",
                 String.format(Locale.ROOT, "%.1f", postgres.startupMillis / 1000.0));
         return postgres;
     }
@@ -115,7 +130,18 @@ public final class LocalPostgres implements AutoCloseable {
         if (!fsync) {
             initdb.add("--no-sync");
         }
+        Path passwordFile = tls != null && tls.clientAuth() instanceof PostgresTls.Scram scram
+                ? ServerTlsFiles.passwordFile(folder.path(), scram.password()) : null;
+        if (passwordFile != null) {
+            initdb.add("--pwfile=" + passwordFile);
+            account.takeOwnership(folder.path());
+        }
         Processes.run("initdb", account.command(initdb), folder.path(), STEP_TIMEOUT);
+        if (tls != null) {
+            deleteQuietly(passwordFile);
+            ServerTlsFiles.install(tls, dataDir, HOST);
+            account.takeOwnership(dataDir);
+        }
 
         watchdog = startWatchdog();
         startServer(fsync);
@@ -204,14 +230,31 @@ public final class LocalPostgres implements AutoCloseable {
         return port;
     }
 
-    /** {@code jdbc:postgresql://127.0.0.1:<port>/<database>}. */
+    /**
+     * {@code jdbc:postgresql://127.0.0.1:<port>/<database>}; with TLS followed by {@code ?} and
+     * {@link PostgresTls#urlParameters()}.
+     */
     public String jdbcUrl(String database) {
-        return "jdbc:postgresql://" + HOST + ":" + port + "/" + database;
+        String url = "jdbc:postgresql://" + HOST + ":" + port + "/" + database;
+        return tls == null ? url : url + "?" + tls.urlParameters();
     }
 
-    /** The superuser, {@code postgres}; trust authentication, so any password (or none) works. */
+    /**
+     * The superuser, {@code postgres}. Without TLS: trust authentication, so any password (or none) works; with TLS
+     * its client certificate or its SCRAM password ({@link #password()}).
+     */
     public String user() {
         return USER;
+    }
+
+    /** The superuser's password: the SCRAM one with {@link PostgresTls.Scram}, else empty (none is checked). */
+    public String password() {
+        return tls != null && tls.clientAuth() instanceof PostgresTls.Scram scram ? scram.password() : "";
+    }
+
+    /** The TLS settings the cluster was started with, if any. */
+    public java.util.Optional<PostgresTls> tls() {
+        return java.util.Optional.ofNullable(tls);
     }
 
     /** The folder holding the {@code initdb}, {@code pg_ctl} and {@code postgres} binaries in use. */
@@ -267,6 +310,16 @@ public final class LocalPostgres implements AutoCloseable {
             } catch (RuntimeException again) {
                 LOG.warn("Could not stop PostgreSQL on port {}: {}", port, again.getMessage());
             }
+        }
+    }
+
+    private static void deleteQuietly(Path file) {
+        try {
+            if (file != null) {
+                Files.deleteIfExists(file);
+            }
+        } catch (IOException e) {
+            LOG.debug("Deleting {} failed", file, e);
         }
     }
 

@@ -123,12 +123,16 @@ public final class PipelineConfigParser {
         }
         List<TableId> tables = tables(s);
         List<SourceConfig.ColumnId> excluded = excludeColumns(s, tables);
+        Map<String, String> debezium = debezium(s, !excluded.isEmpty());
+        if (url != null && url.startsWith("jdbc:postgresql://")) {
+            SourceTls.refusals(url, debezium).forEach(why -> invalid("source.url", url, why));
+        }
         return new SourceConfig(url, text(s, "source.user", "postgres", false),
                 Secret.of(text(s, "source.password", "", false)),
                 text(s, "source.slot", "tidemark_" + safe, false), text(s, "source.publication", "tidemark_" + safe, false),
                 tables, bool(s, "source.setReplicaIdentityFull", true),
                 Duration.ofMillis(integer(s, "source.pollIntervalMs", 10, 1, 60_000)), excluded,
-                heartbeatInterval(s), debezium(s, !excluded.isEmpty()));
+                heartbeatInterval(s), debezium);
     }
 
     /** {@code source.tables}: a non-empty list of {@code schema.table}. */

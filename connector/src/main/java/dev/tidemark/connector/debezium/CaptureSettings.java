@@ -2,6 +2,7 @@ package dev.tidemark.connector.debezium;
 
 import dev.tidemark.connector.config.PipelineConfig;
 import dev.tidemark.connector.config.SourceConfig;
+import dev.tidemark.connector.config.SourceTls;
 import dev.tidemark.event.TableId;
 import java.util.Properties;
 import java.util.stream.Collectors;
@@ -88,6 +89,8 @@ final class CaptureSettings {
         p.setProperty("database.user", s.user());
         p.setProperty("database.password", s.password().reveal());
         p.setProperty("database.dbname", s.database());
+        // the URL's TLS parameters, so the replication connection is as secure as the JDBC ones (refused: SourceTls)
+        SourceTls.debeziumSettings(s.jdbcUrl()).forEach(p::setProperty);
         p.setProperty("plugin.name", "pgoutput");
         p.setProperty("slot.name", s.slot());
         p.setProperty("publication.name", s.publication());
