@@ -89,7 +89,7 @@ class ConnectConfigIT {
                 .atMost(Duration.ofSeconds(60)).pollInterval(Duration.ofMillis(200)).ignoreExceptions()
                 .until(() -> Long.valueOf(RECORDS).equals(ConnectWorld.storedOffsets(pg, targetDb, "from-the-file")
                         .get(new TopicPartition(topic, 0))));
-        String shown = get("connectors/provided/config").body();
+        String shown = shownConfig("provided");
         assertThat(MAPPER.readTree(shown).get(ConnectSinkConfig.TARGET_PASSWORD).asText()).isEqualTo(reference);
         assertThat(shown).doesNotContain(secret);
         world.connect.deleteConnector("provided");
@@ -97,7 +97,7 @@ class ConnectConfigIT {
         Map<String, String> literal = ConnectWorld.sinkConfig(topic, 1, pg, targetDb, BYTES);
         literal.put(ConnectSinkConfig.TARGET_PASSWORD, "literal-" + secret);
         world.connect.configureConnector("literal", literal);
-        assertThat(MAPPER.readTree(get("connectors/literal/config").body()).get(ConnectSinkConfig.TARGET_PASSWORD).asText())
+        assertThat(MAPPER.readTree(shownConfig("literal")).get(ConnectSinkConfig.TARGET_PASSWORD).asText())
                 .as("a literal password, as Connect shows it").isEqualTo("literal-" + secret);
         world.connect.deleteConnector("literal");
     }
@@ -107,6 +107,16 @@ class ConnectConfigIT {
         return HttpClient.newHttpClient().send(HttpRequest.newBuilder(URI.create(world.connect.endpointForResource("connectors")))
                 .header("Content-Type", "application/json").POST(HttpRequest.BodyPublishers.ofString(body)).build(),
                 HttpResponse.BodyHandlers.ofString());
+    }
+
+    /**
+     * The config Connect shows for connector {@code name}, once its herder shows it: a PUT or POST returns when the
+     * config is written, and a GET right after it can still answer 404.
+     */
+    private static String shownConfig(String name) {
+        return await("GET connectors/" + name + "/config answers 200").atMost(Duration.ofSeconds(30))
+                .pollInterval(Duration.ofMillis(100)).until(() -> get("connectors/" + name + "/config"), r -> r.statusCode() == 200)
+                .body();
     }
 
     private static HttpResponse<String> get(String resource) throws Exception {
