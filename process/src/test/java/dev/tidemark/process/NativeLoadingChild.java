@@ -5,8 +5,8 @@ import java.sql.DriverManager;
 
 /**
  * A child JVM for {@link NativeLibraryFolderTest}: takes its native-library folder as a command's main does, then
- * loads lz4-java's and sqlite-jdbc's native libraries, prints {@code LOADED} and exits, or with {@code hang} waits to be
- * killed.
+ * loads lz4-java's and sqlite-jdbc's native libraries, prints {@code LOADED} and exits, or with {@code hang} blocks on
+ * its stdin until it is killed.
  */
 public final class NativeLoadingChild {
     private NativeLoadingChild() {
@@ -23,7 +23,7 @@ public final class NativeLoadingChild {
         System.out.println("LOADED");
         System.out.flush();
         if (args.length > 0 && args[0].equals("hang")) {
-            Thread.sleep(600_000);
+            System.in.read(); // blocks until the test kills this JVM (or closes its stdin)
         }
     }
 }

@@ -4,7 +4,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.io.File;
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
@@ -13,7 +12,6 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.TimeUnit;
 import java.util.jar.JarFile;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
@@ -60,7 +58,7 @@ class CommandClassPathTest {
                 run.add(line.trim().substring("RUN".length()).trim());
             }
         }
-        Result build = run(src, Map.of(), "sh", "-c", run.get(0) + " -o");
+        ComposeProject.Result build = run(src, Map.of(), "sh", "-c", run.get(0) + " -o");
         assertThat(build.exit()).as("the build stage's `%s`; output:%n%s", run.get(0), build.output()).isZero();
         checkout = src;
         Files.copy(project.root().resolve("tidemark"), checkout.resolve("tidemark"));
@@ -109,10 +107,10 @@ class CommandClassPathTest {
         assertThat(classPath(launched(image, "run", "--help"))).as("class path of `run` in the image").isNotEmpty()
                 .noneMatch(p -> BROKER.matcher(p.getFileName().toString()).matches());
         Path javaBin = Path.of(System.getProperty("java.home"), "bin");
-        Result help = run(image, Map.of("PATH", javaBin + File.pathSeparator + "/usr/bin:/bin"), image.resolve("tidemark").toString(), "--help");
+        ComposeProject.Result help = run(image, Map.of("PATH", javaBin + File.pathSeparator + "/usr/bin:/bin"), image.resolve("tidemark").toString(), "--help");
         assertThat(help.exit()).as("`tidemark --help` in the image:%n%s", help.output()).isZero();
         assertThat(help.output()).contains("demo", "dev-kafka", "run");
-        Result demo = run(image, Map.of("PATH", javaBin + File.pathSeparator + "/usr/bin:/bin"), image.resolve("tidemark").toString(), "demo");
+        ComposeProject.Result demo = run(image, Map.of("PATH", javaBin + File.pathSeparator + "/usr/bin:/bin"), image.resolve("tidemark").toString(), "demo");
         assertThat(demo.exit()).as("`tidemark demo` in the image:%n%s", demo.output()).isEqualTo(2);
         assertThat(demo.output().strip().lines()).as("its output").hasSize(1).first().asString()
                 .contains("dev-lib").doesNotContain("Exception");
@@ -122,7 +120,7 @@ class CommandClassPathTest {
     private List<String> launched(Path dir, String... args) {
         List<String> cmd = new ArrayList<>(List.of(dir.resolve("tidemark").toString()));
         cmd.addAll(Arrays.asList(args));
-        Result r = run(dir, Map.of("PATH", fakeJava + File.pathSeparator + System.getenv("PATH")), cmd.toArray(String[]::new));
+        ComposeProject.Result r = run(dir, Map.of("PATH", fakeJava + File.pathSeparator + System.getenv("PATH")), cmd.toArray(String[]::new));
         assertThat(r.exit()).as("the launcher with %s:%n%s", Arrays.toString(args), r.output()).isZero();
         assertThat(r.output()).as("the launcher rebuilt instead of starting").doesNotContain("building");
         return r.output().lines().toList();
@@ -215,29 +213,7 @@ class CommandClassPathTest {
         }
     }
 
-    private record Result(int exit, String output) {
-    }
-
-    private static Result run(Path dir, Map<String, String> env, String... command) {
-        try {
-            Path log = Files.createTempFile("tidemark-classpath", ".log");
-            try {
-                ProcessBuilder pb = new ProcessBuilder(command).directory(dir.toFile()).redirectErrorStream(true).redirectOutput(log.toFile());
-                pb.environment().putAll(env);
-                Process p = pb.start();
-                boolean done = p.waitFor(Duration.ofMinutes(8).toMillis(), TimeUnit.MILLISECONDS);
-                if (!done) {
-                    p.destroyForcibly().waitFor();
-                }
-                return new Result(done ? p.exitValue() : -1, Files.readString(log, StandardCharsets.UTF_8));
-            } finally {
-                Files.deleteIfExists(log);
-            }
-        } catch (IOException e) {
-            return new Result(-1, "cannot run " + Arrays.toString(command) + ": " + e.getMessage());
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            return new Result(-1, "interrupted");
-        }
+    private static ComposeProject.Result run(Path dir, Map<String, String> env, String... command) {
+        return ComposeProject.runIn(dir, env, Duration.ofMinutes(8), command);
     }
 }

@@ -7,6 +7,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.TimeUnit;
 
 /**
@@ -43,12 +44,19 @@ record ComposeProject(Path root) {
 
     /** Runs {@code command} in {@code dir}, as {@link #run}. */
     static Result runIn(Path dir, Duration limit, String... command) {
+        return runIn(dir, Map.of(), limit, command);
+    }
+
+    /** Runs {@code command} in {@code dir} with {@code env} added to this JVM's environment, as {@link #run}. */
+    static Result runIn(Path dir, Map<String, String> env, Duration limit, String... command) {
         List<String> cmd = new ArrayList<>(List.of(command));
         try {
-            Path log = Files.createTempFile("tidemark-compose", ".log");
+            Path log = Files.createTempFile("tidemark-command", ".log");
             try {
-                Process p = new ProcessBuilder(cmd).directory(dir.toFile()).redirectErrorStream(true)
-                        .redirectOutput(log.toFile()).start();
+                ProcessBuilder pb = new ProcessBuilder(cmd).directory(dir.toFile()).redirectErrorStream(true)
+                        .redirectOutput(log.toFile());
+                pb.environment().putAll(env);
+                Process p = pb.start();
                 boolean done = p.waitFor(limit.toMillis(), TimeUnit.MILLISECONDS);
                 if (!done) {
                     p.destroyForcibly().waitFor();
