@@ -24,6 +24,11 @@ public record ColumnType(String connectType, String logicalName, Map<String, Str
     public static final String ZONED_TIMESTAMP = "io.debezium.time.ZonedTimestamp";
     public static final String JSON = "io.debezium.data.Json";
     public static final String UUID = "io.debezium.data.Uuid";
+    /**
+     * A value carried as the source database's own text (a PostgreSQL array: {@code [2:3]={1,2}}); the source type
+     * is in {@link #SOURCE_TYPE} ({@code _int4}). Tidemark's converter names it; Debezium does not.
+     */
+    public static final String SOURCE_TEXT = "dev.tidemark.data.SourceText";
     /** An interval as ISO-8601 text ({@code P1Y2M3DT4H5M6.789S}), each field kept apart ({@code interval.handling.mode=string}). */
     public static final String INTERVAL = "io.debezium.time.Interval";
     /**

@@ -95,13 +95,45 @@ class CdcPostgresTypesIT {
     }
 
     @Test
-    void multiDimensionalArrayIsRefusedAtStart() throws Exception {
-        refusedAtStart("int[][]", "'{{1,2},{3,4}}'", "integer[]");
+    void intArrayArrivesExactlyInAnyDimensionAndLowerBound() throws Exception {
+        arrivesExactlyAndReconciles("int[]", "integer[]", "{1,2,4}", "'{1,2,3}'", "'{}'", "'{NULL}'", "'[2:3]={1,2}'", "'{{1,2},{3,4}}'",
+                "'[0:1][1:2]={{1,NULL},{-2147483648,2147483647}}'", "NULL");
     }
 
     @Test
-    void oneDimensionalArrayIsRefusedAtStart() throws Exception {
-        refusedAtStart("text[]", "'{a,\"b c\",NULL}'", "text[]");
+    void textArrayArrivesExactly() throws Exception {
+        arrivesExactlyAndReconciles("text[]", "text[]", "{\"a b\",\"c,d\",NULL,\" \"}", "'{\"a b\",\"c,d\",NULL,\"\"}'", "'{}'", "'{NULL}'", "'{\"NULL\",\"q\\\"uote\",é}'",
+                "'{{a,b},{c,d}}'", "NULL");
+    }
+
+    @Test
+    void networkTypesArriveExactly() throws Exception {
+        arrivesExactlyAndReconciles("cidr", "cidr", "10.0.0.0/9", "'10.0.0.0/8'", "'2001:db8::/32'", "'192.168.1.0/24'", "NULL");
+        arrivesExactly("macaddr", "macaddr", "'08:00:2b:01:02:03'", "'08002b:010203'", "NULL");
+        arrivesExactly("macaddr8", "macaddr8", "'08:00:2b:01:02:03:04:05'", "'08:00:2b:01:02:03'", "NULL");
+    }
+
+    @Test
+    void rangesArriveExactlyWithEmptyInfiniteAndExclusiveBounds() throws Exception {
+        arrivesExactlyAndReconciles("int4range", "int4range", "[1,7)", "'[1,5)'", "'[1,5]'", "'empty'", "'(,)'", "'[3,)'", "NULL");
+        arrivesExactly("int8range", "int8range", "'(-9223372036854775808,0]'", "'empty'", "NULL");
+        arrivesExactly("numrange", "numrange", "'(1.10,2.5]'", "'[,0.000)'", "'empty'", "NULL");
+        arrivesExactly("daterange", "daterange", "'[2024-01-01,infinity)'", "'[2024-01-01,2024-01-01]'", "'empty'", "NULL");
+        arrivesExactly("tsrange", "tsrange", "'[\"2024-01-01 10:00:00\",\"2024-01-02 10:00:00.5\")'", "'(,)'", "NULL");
+    }
+
+    @Test
+    void xmlAndTextSearchTypesArriveExactly() throws Exception {
+        arrivesExactly("xml", "xml", "'<a b=\"1\">x &amp; y</a>'", "'<a/><b/>'", "'text only'", "NULL");
+        arrivesExactly("tsvector", "tsvector", "'a fat:2 cat:3A'", "'''x y'' z'", "''", "NULL");
+        arrivesExactly("tsquery", "tsquery", "'fat & (rat | !cat)'", "'a <-> b'", "'x:*AB'", "NULL");
+    }
+
+    @Test
+    void arraysOfOtherElementTypesArriveExactly() throws Exception {
+        arrivesExactly("numeric[]", "numeric[]", "'{1.10,NaN,-0.000}'", "'{}'", "NULL");
+        arrivesExactly("date[]", "date[]", "'{2024-01-02,infinity,\"4713-01-01 BC\"}'", "NULL");
+        arrivesExactly("uuid[]", "uuid[]", "'{a0eebc99-9c0b-4ef8-bb6d-6bb9bd380a11,NULL}'", "NULL");
     }
 
     @Test
@@ -189,6 +221,14 @@ class CdcPostgresTypesIT {
      * then compares the column types.
      */
     private void arrivesExactly(String sourceType, String expectedType, String... values) throws Exception {
+        arrivesExactlyAndReconciles(sourceType, expectedType, null, values);
+    }
+
+    /**
+     * As {@link #arrivesExactly}, and then, unless {@code changed} is null, reconcile finds no difference and, once row 1
+     * of the target holds {@code changed}, exactly row 1.
+     */
+    private void arrivesExactlyAndReconciles(String sourceType, String expectedType, String changed, String... values) throws Exception {
         try (TargetDatabase target = TargetDatabase.postgres(); CdcFixture f = new CdcFixture("types", dir, List.of(T))) {
             f.sql("CREATE TABLE public.typed (id int PRIMARY KEY, v " + sourceType + ")");
             insert(f, 0, values);
@@ -200,6 +240,9 @@ class CdcPostgresTypesIT {
                 awaitSame(f, t, sidecar, values.length * 2); // and the streamed ones
                 assertThat(columnType(f.source)).isEqualTo(expectedType);
                 assertThat(columnType(t)).as("target column type").isEqualTo(expectedType);
+            }
+            if (changed != null) {
+                ReconcileProof.equalThenExactlyTheChangedRow(f, target, T, "v", 1, changed, "?::" + sourceType);
             }
         }
     }

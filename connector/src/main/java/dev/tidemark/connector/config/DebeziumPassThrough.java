@@ -20,6 +20,8 @@ public final class DebeziumPassThrough {
 
     /** The name capture registers its exact-numeric converter under ({@code ExactNumericConverter.NAME}). */
     static final String CONVERTER = "tidemarknumeric";
+    /** The name capture registers its source-text converter under ({@code SourceTextConverter.NAME}). */
+    static final String TEXT_CONVERTER = "tidemarktext";
 
     /** Exact keys Tidemark sets itself, each with why a value from the user is refused. */
     private static final Map<String, String> OWNED = Map.ofEntries(
@@ -51,7 +53,7 @@ public final class DebeziumPassThrough {
             Map.entry("database.dbname", "set source.url"),
             Map.entry("database.user", "set source.user"),
             Map.entry("database.password", "set source.password"),
-            Map.entry("converters", "Tidemark's converter keeps numeric scale exactly"),
+            Map.entry("converters", "Tidemark's converters keep numeric scale and array text exactly"),
             Map.entry("decimal.handling.mode", "decimals travel exactly (precise); another mode changes the target's values"),
             Map.entry("time.precision.mode", "the sink maps temporal types from Tidemark's setting"),
             Map.entry("interval.handling.mode", "intervals travel exactly as ISO-8601 text"),
@@ -106,6 +108,9 @@ public final class DebeziumPassThrough {
         }
         if (k.equals(CONVERTER) || k.startsWith(CONVERTER + ".")) {
             return Optional.of("Tidemark sets " + k + " itself: its converter keeps numeric scale exactly");
+        }
+        if (k.equals(TEXT_CONVERTER) || k.startsWith(TEXT_CONVERTER + ".")) {
+            return Optional.of("Tidemark sets " + k + " itself: its converter carries arrays as PostgreSQL's text");
         }
         if (k.equals("snapshot.mode") && !SNAPSHOT_MODES.contains(value == null ? "" : value.trim())) {
             return Optional.of("snapshot.mode " + value + " is not one Tidemark can resume safely; use one of "

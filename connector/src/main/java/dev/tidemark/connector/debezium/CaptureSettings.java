@@ -152,8 +152,10 @@ final class CaptureSettings {
         // Exact decimals: unscaled bytes + scale in the schema (JSON schemas stay on), never a double.
         p.setProperty("decimal.handling.mode", "precise");
         // ... and an unconstrained numeric keeps its scale (Debezium's own conversion strips trailing zeros)
-        p.setProperty("converters", ExactNumericConverter.NAME);
+        p.setProperty("converters", ExactNumericConverter.NAME + "," + SourceTextConverter.NAME);
         p.setProperty(ExactNumericConverter.NAME + ".type", ExactNumericConverter.class.getName());
+        // ... and an array keeps PostgreSQL's own text (Debezium turns a multi-dimensional array into nulls)
+        p.setProperty(SourceTextConverter.NAME + ".type", SourceTextConverter.class.getName());
         p.setProperty("time.precision.mode", "adaptive_time_microseconds");
         // Exact intervals: ISO-8601 with years, months, days and seconds apart (the default is an approximate count of
         // microseconds, a month taken as 30.4375 days).

@@ -12,8 +12,8 @@ import java.util.Set;
  * <p>Exactly means: on a PostgreSQL target, a column Tidemark creates has the source column's type and every value
  * the same text; on SQLite and MariaDB, a documented lossless representation. A column whose type is not known to
  * arrive exactly is refused before capture starts, one line naming table, column and type and the way on — capturing
- * it anyway would change values silently (Debezium turns {@code {{1,2},{3,4}}} into {@code [null,null]} and a
- * {@code timetz} into UTC without its offset).
+ * it anyway would change values silently (Debezium turns a {@code timetz} into UTC without its offset). Arrays travel
+ * as PostgreSQL's own text ({@link SourceTextConverter}).
  */
 public final class TypeSupport {
     /** Where the rows go: a PostgreSQL target keeps source types; the others hold documented representations. */
@@ -25,6 +25,20 @@ public final class TypeSupport {
             "interval", "inet");
 
     private TypeSupport() {
+    }
+
+    /**
+     * Why an array of {@code element} ({@code pg_type.typname}) cannot be carried into {@code target}, or empty: every
+     * target holds PostgreSQL's array text, and a PostgreSQL target creates the same array type, which exists there
+     * for built-in element types only.
+     */
+    static Optional<String> arrayRefusal(String element, Target target) {
+        if (target != Target.POSTGRESQL || EXACT.contains(element) || SourceTextConverter.TEXT_TYPES.contains(element)
+                || element.equals("timetz")) {
+            return Optional.empty();
+        }
+        return Optional.of("an array of " + element + " needs that element type on the PostgreSQL target, and Tidemark "
+                + "creates only arrays of built-in types there");
     }
 
     /** The target family of a target database; one the sink cannot write to gets the strictest rules. */
@@ -45,9 +59,11 @@ public final class TypeSupport {
         if (c.domain() != null) {
             return Optional.of(where + "a domain (over " + c.typeName() + ") arrives as its base type, not as the domain" + wayOn);
         }
-        if (c.category() == 'A') {
-            return Optional.of(where + "arrays are not carried exactly (Debezium turns a multi-dimensional array into "
-                    + "nulls, and the sink writes arrays as JSON text)" + wayOn);
+        if ((c.kind() == 'b' || c.kind() == 'r') && SourceTextConverter.TEXT_TYPES.contains(c.typeName())) {
+            return Optional.empty(); // PostgreSQL's own text (SourceTextConverter)
+        }
+        if (c.category() == 'A' && SourceTextConverter.carriesAsText(c.typeName())) {
+            return arrayRefusal(c.typeName().substring(1), target).map(why -> where + why + wayOn);
         }
         if (c.kind() == 'e') {
             return target == Target.POSTGRESQL

@@ -54,6 +54,15 @@ class CaptureEnginePropertiesTest {
     void theDenyListKnowsTheConverterNameCaptureRegisters() {
         assertThat(dev.tidemark.connector.config.DebeziumPassThrough.refusal(ExactNumericConverter.NAME, "x", false)).isPresent();
         assertThat(dev.tidemark.connector.config.DebeziumPassThrough.refusal(ExactNumericConverter.NAME + ".type", "x", false)).isPresent();
+        assertThat(dev.tidemark.connector.config.DebeziumPassThrough.refusal(SourceTextConverter.NAME, "x", false)).isPresent();
+        assertThat(dev.tidemark.connector.config.DebeziumPassThrough.refusal(SourceTextConverter.NAME + ".type", "x", false)).isPresent();
+    }
+
+    @Test
+    void bothConvertersAreRegistered() {
+        Properties p = new DebeziumChangeSource(config(Duration.ZERO, Map.of())).engineProperties();
+        assertThat(p.getProperty("converters")).isEqualTo(ExactNumericConverter.NAME + "," + SourceTextConverter.NAME);
+        assertThat(p.getProperty(SourceTextConverter.NAME + ".type")).isEqualTo(SourceTextConverter.class.getName());
     }
 
     @Test

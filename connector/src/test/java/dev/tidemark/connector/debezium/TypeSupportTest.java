@@ -23,10 +23,42 @@ class TypeSupportTest {
     }
 
     @Test
-    void arraysAreRefusedNamingTableColumnTypeAndTheWayOn() {
-        assertThat(TypeSupport.refusal(col("integer[]", "_int4", 'b', 'A'), TypeSupport.Target.SQLITE)).hasValueSatisfying(m ->
-                assertThat(m).contains("table public.typed column v has type integer[]", "multi-dimensional",
+    void arraysOfBuiltInTypesArriveOnEveryTarget() {
+        for (String t : new String[] {"_int4", "_text", "_numeric", "_timestamptz", "_uuid", "_timetz", "_date"}) {
+            for (TypeSupport.Target target : TypeSupport.Target.values()) {
+                assertThat(TypeSupport.refusal(col(t.substring(1) + "[]", t, 'b', 'A'), target)).as(t + " on " + target).isEmpty();
+            }
+        }
+    }
+
+    @Test
+    void anArrayOfAUserTypeIsRefusedOnlyOnAPostgresTarget() {
+        CapturedColumn moods = col("mood[]", "_mood", 'b', 'A');
+        assertThat(TypeSupport.refusal(moods, TypeSupport.Target.POSTGRESQL)).hasValueSatisfying(m ->
+                assertThat(m).contains("table public.typed column v has type mood[]", "an array of mood",
                         "leave the table out of source.tables", "ALTER TABLE \"public\".\"typed\" ALTER COLUMN \"v\" TYPE"));
+        assertThat(TypeSupport.refusal(moods, TypeSupport.Target.SQLITE)).isEmpty();
+        assertThat(TypeSupport.refusal(moods, TypeSupport.Target.MARIADB)).isEmpty();
+    }
+
+    @Test
+    void typesCarriedAsTextArriveOnEveryTarget() {
+        for (String t : new String[] {"xml", "cidr", "macaddr", "macaddr8", "tsvector", "tsquery"}) {
+            for (TypeSupport.Target target : TypeSupport.Target.values()) {
+                assertThat(TypeSupport.refusal(col(t, t, 'b', 'U'), target)).as(t + " on " + target).isEmpty();
+            }
+        }
+        for (String t : new String[] {"int4range", "int8range", "numrange", "daterange", "tsrange"}) {
+            assertThat(TypeSupport.refusal(col(t, t, 'r', 'R'), TypeSupport.Target.POSTGRESQL)).as(t).isEmpty();
+        }
+        assertThat(TypeSupport.refusal(col("tstzrange", "tstzrange", 'r', 'R'), TypeSupport.Target.SQLITE)).isPresent();
+        assertThat(TypeSupport.refusal(col("floatrange", "floatrange", 'r', 'R'), TypeSupport.Target.SQLITE)).isPresent();
+    }
+
+    @Test
+    void arrayCategoryTypesThatAreNotArraysStayRefused() {
+        assertThat(TypeSupport.refusal(col("int2vector", "int2vector", 'b', 'A'), TypeSupport.Target.SQLITE))
+                .hasValueSatisfying(m -> assertThat(m).contains("not a type Tidemark carries exactly"));
     }
 
     @Test
@@ -55,10 +87,10 @@ class TypeSupportTest {
     }
 
     @Test
-    void domainsRangesAndUnlistedTypesAreRefused() {
+    void domainsUserRangesAndUnlistedTypesAreRefused() {
         assertThat(TypeSupport.refusal(new CapturedColumn(T, "v", "positive", "int4", 'b', 'N', "positive"),
                 TypeSupport.Target.SQLITE)).hasValueSatisfying(m -> assertThat(m).contains("domain"));
-        assertThat(TypeSupport.refusal(col("int4range", "int4range", 'r', 'R'), TypeSupport.Target.SQLITE)).isPresent();
+        assertThat(TypeSupport.refusal(col("floatrange", "floatrange", 'r', 'R'), TypeSupport.Target.SQLITE)).isPresent();
         assertThat(TypeSupport.refusal(col("money", "money", 'b', 'N'), TypeSupport.Target.POSTGRESQL))
                 .hasValueSatisfying(m -> assertThat(m).contains("not a type Tidemark carries exactly"));
     }

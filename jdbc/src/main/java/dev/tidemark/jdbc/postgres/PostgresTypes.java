@@ -1,6 +1,7 @@
 package dev.tidemark.jdbc.postgres;
 
 import dev.tidemark.event.ColumnType;
+import dev.tidemark.jdbc.Identifiers;
 import dev.tidemark.jdbc.types.BooleanType;
 import dev.tidemark.jdbc.types.BytesType;
 import dev.tidemark.jdbc.types.CarriedAsText;
@@ -14,6 +15,7 @@ import dev.tidemark.jdbc.types.TemporalType;
 import dev.tidemark.jdbc.types.TextType;
 import dev.tidemark.jdbc.types.TypeKeys;
 import java.util.List;
+import java.util.Locale;
 
 /**
  * PostgreSQL's column type families, native exact types throughout: {@code SMALLINT}/{@code INTEGER}/{@code BIGINT},
@@ -21,7 +23,9 @@ import java.util.List;
  * smaller than its scale), {@code BYTEA} (text {@code \x0aff}), {@code TEXT} (a source {@code char(n)}/{@code varchar(n)}
  * keeps its type and length), {@code TIMESTAMPTZ}/{@code TIMESTAMP(3)}/{@code TIMESTAMP} (an instant bound as a UTC
  * offset date-time), {@code DATE}, {@code TIME}/{@code TIMETZ}, {@code JSON} for a source {@code json} column (it keeps
- * its text) else {@code JSONB}, {@code UUID}, {@code INTERVAL}, {@code INET}. A new type is one more family in this list.
+ * its text) else {@code JSONB}, {@code UUID}, {@code INTERVAL}, {@code INET}, the source's array type for an array
+ * carried as text ({@code "int4"[]} for {@code _int4}) and the
+ * source's type for another type carried so ({@code "int4range"}), bound as its text. A new type is one more family in this list.
  */
 final class PostgresTypes {
     /** The fallback: {@code TEXT}, values bound as their text ({@code stringtype=unspecified} lets the server type it). */
@@ -35,7 +39,7 @@ final class PostgresTypes {
             TemporalType.times((t, k) -> t.is(ColumnType.ZONED_TIME) ? "TIMETZ" : "TIME", TemporalForm.INSTANT_AS_OFFSET, true),
             CarriedAsText.json((t, k) -> t.sourceType().equals("JSON") ? "JSON" : "JSONB"),
             CarriedAsText.uuid(Ddl.always("UUID")), CarriedAsText.interval(Ddl.always("INTERVAL")),
-            CarriedAsText.inet(Ddl.always("INET"))));
+            CarriedAsText.inet(Ddl.always("INET")), CarriedAsText.sourceText(PostgresTypes::sourceText)));
     /** PostgreSQL's largest declared length of {@code char(n)} and {@code varchar(n)}. */
     private static final int MAX_CHAR_LENGTH = 10_485_760;
 
@@ -56,6 +60,18 @@ final class PostgresTypes {
             return "TIMESTAMPTZ";
         }
         return TypeKeys.millis(type) ? "TIMESTAMP(3)" : "TIMESTAMP";
+    }
+
+    /**
+     * The source's own built-in type for a value carried as its text: an array {@code _elem} is {@code "elem"[]},
+     * another type its name ({@code "int4range"}); TEXT when the schema does not name it.
+     */
+    private static String sourceText(ColumnType type, boolean key) {
+        String name = type.sourceType().toLowerCase(Locale.ROOT);
+        if (name.startsWith("_") && name.length() > 1) {
+            return Identifiers.doubleQuoted(name.substring(1)) + "[]";
+        }
+        return name.isEmpty() ? "TEXT" : Identifiers.doubleQuoted(name);
     }
 
     private static String text(ColumnType type, boolean key) {

@@ -5,7 +5,7 @@ import java.util.List;
 
 /**
  * A family whose values travel as text and are bound as their text, which the engine's column type parses: JSON,
- * UUIDs, intervals, network addresses. A new such source type is one more factory here.
+ * UUIDs, intervals, network addresses, PostgreSQL arrays. A new such source type is one more factory here.
  */
 public record CarriedAsText(List<String> keys, Ddl spelling) implements SpelledType {
 
@@ -22,6 +22,14 @@ public record CarriedAsText(List<String> keys, Ddl spelling) implements SpelledT
     /** Intervals in PostgreSQL's own format (Debezium's {@code MicroDuration} as a string). */
     public static CarriedAsText interval(Ddl spelling) {
         return new CarriedAsText(List.of(TargetType.logical(ColumnType.INTERVAL)), spelling);
+    }
+
+    /**
+     * Values in the source database's own text ({@link ColumnType#SOURCE_TEXT}: PostgreSQL arrays); engines that hold
+     * them as plain text need not register this, their text fallback serves them.
+     */
+    public static CarriedAsText sourceText(Ddl spelling) {
+        return new CarriedAsText(List.of(TargetType.logical(ColumnType.SOURCE_TEXT)), spelling);
     }
 
     /** Network addresses from a source {@code inet} column. */

@@ -44,6 +44,19 @@ class PostgresTypesTest {
     }
 
     @Test
+    void anArrayCarriedAsTextGetsTheSourceArrayType() {
+        column(R, sourceText("_int4"), CarriedAsText.class, "\"int4\"[]");
+        column(R, sourceText("_TIMESTAMPTZ"), CarriedAsText.class, "\"timestamptz\"[]");
+        column(R, sourceText("int4range"), CarriedAsText.class, "\"int4range\"");
+        column(R, sourceText(""), CarriedAsText.class, "TEXT");
+        value(R, "[2:3]={1,2}", TextType.class, "[2:3]={1,2}");
+    }
+
+    private static ColumnType sourceText(String sourceType) {
+        return new ColumnType("string", ColumnType.SOURCE_TEXT, java.util.Map.of(ColumnType.SOURCE_TYPE, sourceType));
+    }
+
+    @Test
     void valuesFindTheirFamilyAndTextRoundTrips() {
         value(R, 7L, IntegerType.class, "7");
         value(R, 1.5d, FloatType.class, "1.5");
