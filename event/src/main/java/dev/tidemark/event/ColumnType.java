@@ -24,6 +24,8 @@ public record ColumnType(String connectType, String logicalName, Map<String, Str
     public static final String ZONED_TIMESTAMP = "io.debezium.time.ZonedTimestamp";
     public static final String JSON = "io.debezium.data.Json";
     public static final String UUID = "io.debezium.data.Uuid";
+    /** An enum's label ({@code happy}); the enum type's name is in {@link #SOURCE_TYPE}. */
+    public static final String ENUM = "io.debezium.data.Enum";
     /**
      * A value carried as the source database's own text (a PostgreSQL array: {@code [2:3]={1,2}}); the source type
      * is in {@link #SOURCE_TYPE} ({@code _int4}). Tidemark's converter names it; Debezium does not.

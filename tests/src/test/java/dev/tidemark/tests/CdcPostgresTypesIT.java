@@ -137,8 +137,32 @@ class CdcPostgresTypesIT {
     }
 
     @Test
-    void enumIsRefusedAtStartOnAPostgresTarget() throws Exception {
-        refusedAtStart("public.mood", "'happy'", "mood");
+    void enumIsRefusedAtStartWhenThePostgresTargetLacksItsType() throws Exception {
+        refusedAtStart("public.mood", "'happy'", "has enum type mood: the target has no enum type mood");
+    }
+
+    /** The target holds the enum type (created by the operator, as the start refusal says): labels arrive as that type. */
+    @Test
+    void enumArrivesAsTheSameEnumTypeOnAPostgresTarget() throws Exception {
+        String labels = "('happy', 'sad, but ok', 'é \"q\" ''x''')";
+        try (TargetDatabase target = TargetDatabase.postgres(); CdcFixture f = new CdcFixture("types", dir, List.of(T))) {
+            try (Connection t = target.connect(); Statement s = t.createStatement()) {
+                s.execute("CREATE TYPE mood AS ENUM " + labels);
+            }
+            f.sql("DROP TYPE IF EXISTS public.mood", "CREATE TYPE public.mood AS ENUM " + labels,
+                    "CREATE TABLE public.typed (id int PRIMARY KEY, v public.mood)");
+            String[] values = {"'happy'", "'sad, but ok'", "'é \"q\" ''x'''", "NULL"};
+            insert(f, 0, values);
+            Sidecar sidecar = f.start(f.configFor(f.name, target.jdbcUrl(), target.properties().getProperty("user")), true, true,
+                    new ReplayFrom.Stored());
+            try (Connection t = target.connect()) {
+                awaitSame(f, t, sidecar, values.length);
+                insert(f, 100, values);
+                awaitSame(f, t, sidecar, values.length * 2);
+                assertThat(columnType(t)).as("target column type").isEqualTo("mood");
+            }
+            ReconcileProof.equalThenExactlyTheChangedRow(f, target, T, "v", 1, "sad, but ok", "?::mood");
+        }
     }
 
     @Test

@@ -13,7 +13,7 @@ import java.util.concurrent.atomic.AtomicReference;
  * Every check capture makes before it changes anything on the source, in Kafka or in the state folder, in this order:
  * the topic names (pure), the pipeline not running already ({@link CaptureGuard}), the replica identities of resumed
  * tables ({@link IdentityAtStartCheck}), the source ({@link SourcePreflight}: one line per problem, no Kafka needed),
- * then the slot's and publication's owner and the existing topics' partition counts, then the caller's
+ * the enum types of a PostgreSQL target ({@link EnumTargetCheck}), then the slot's and publication's owner and the existing topics' partition counts, then the caller's
  * {@code beforeChanges}. The first that fails throws; nothing is held or changed by a refused start.
  */
 final class CaptureChecks {
@@ -41,6 +41,7 @@ final class CaptureChecks {
         IdentityAtStartCheck.refuseIfChanged(config, slots, choice, identities, configLabel);
         AtomicReference<Ownership.Verdict.Proceed> guard = new AtomicReference<>();
         SourcePreflight.check(config.source(), TypeSupport.target(Databases.forUrl(config.target().jdbcUrl())), () -> {
+            EnumTargetCheck.check(config);
             guard.set(CaptureGuard.check(config, slots, choice, configLabel));
             CaptureTopics.checkExisting(config);
             beforeChanges.run();

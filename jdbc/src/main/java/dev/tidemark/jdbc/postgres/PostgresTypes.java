@@ -25,7 +25,9 @@ import java.util.Locale;
  * offset date-time), {@code DATE}, {@code TIME}/{@code TIMETZ}, {@code JSON} for a source {@code json} column (it keeps
  * its text) else {@code JSONB}, {@code UUID}, {@code INTERVAL}, {@code INET}, the source's array type for an array
  * carried as text ({@code "int4"[]} for {@code _int4}) and the
- * source's type for another type carried so ({@code "int4range"}), bound as its text. A new type is one more family in this list.
+ * source's type for another type carried so ({@code "int4range"}), bound as its text; an enum as the source's enum
+ * type ({@code "mood"}; the event spells the name in upper case, so it is taken in lower case), which must exist on the
+ * target. A new type is one more family in this list.
  */
 final class PostgresTypes {
     /** The fallback: {@code TEXT}, values bound as their text ({@code stringtype=unspecified} lets the server type it). */
@@ -39,7 +41,8 @@ final class PostgresTypes {
             TemporalType.times((t, k) -> t.is(ColumnType.ZONED_TIME) ? "TIMETZ" : "TIME", TemporalForm.INSTANT_AS_OFFSET, true),
             CarriedAsText.json((t, k) -> t.sourceType().equals("JSON") ? "JSON" : "JSONB"),
             CarriedAsText.uuid(Ddl.always("UUID")), CarriedAsText.interval(Ddl.always("INTERVAL")),
-            CarriedAsText.inet(Ddl.always("INET")), CarriedAsText.sourceText(PostgresTypes::sourceText)));
+            CarriedAsText.inet(Ddl.always("INET")), CarriedAsText.sourceText(PostgresTypes::sourceText),
+            CarriedAsText.enumeration((t, k) -> Identifiers.doubleQuoted(t.sourceType().toLowerCase(Locale.ROOT)))));
     /** PostgreSQL's largest declared length of {@code char(n)} and {@code varchar(n)}. */
     private static final int MAX_CHAR_LENGTH = 10_485_760;
 

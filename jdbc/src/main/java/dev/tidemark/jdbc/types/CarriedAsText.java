@@ -32,6 +32,11 @@ public record CarriedAsText(List<String> keys, Ddl spelling) implements SpelledT
         return new CarriedAsText(List.of(TargetType.logical(ColumnType.SOURCE_TEXT)), spelling);
     }
 
+    /** Enum labels (Debezium's {@code Enum}). */
+    public static CarriedAsText enumeration(Ddl spelling) {
+        return new CarriedAsText(List.of(TargetType.logical(ColumnType.ENUM)), spelling);
+    }
+
     /** Network addresses from a source {@code inet} column. */
     public static CarriedAsText inet(Ddl spelling) {
         return new CarriedAsText(List.of(TargetType.source("INET")), spelling);

@@ -52,6 +52,11 @@ class PostgresTypesTest {
         value(R, "[2:3]={1,2}", TextType.class, "[2:3]={1,2}");
     }
 
+    @Test
+    void anEnumGetsTheSourceEnumType() {
+        column(R, new ColumnType("string", ColumnType.ENUM, java.util.Map.of(ColumnType.SOURCE_TYPE, "MOOD")), CarriedAsText.class, "\"mood\"");
+    }
+
     private static ColumnType sourceText(String sourceType) {
         return new ColumnType("string", ColumnType.SOURCE_TEXT, java.util.Map.of(ColumnType.SOURCE_TYPE, sourceType));
     }
