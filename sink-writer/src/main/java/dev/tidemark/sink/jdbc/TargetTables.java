@@ -123,7 +123,9 @@ final class TargetTables {
     private boolean createOrEvolve(String table, RowSchema schema, Set<String> retyped) throws SQLException {
         Optional<Set<String>> existing = columns(table);
         if (existing.isEmpty()) {
-            refuseIfDropped(table);
+            existing = refuseIfDropped(table);
+        }
+        if (existing.isEmpty()) {
             create(table, schema);
             connection.commit();
             return true;
@@ -147,8 +149,11 @@ final class TargetTables {
             return true;
         }
         ensureMetadataTable();
-        refuseIfDropped(table);
-        return false;
+        if (refuseIfDropped(table).isEmpty()) {
+            return false;
+        }
+        keyCollations.check(table);
+        return true;
     }
 
     /**
@@ -156,11 +161,14 @@ final class TargetTables {
      * sink wrote it before, so re-creating it empty while the offsets stay ahead would lose every row written so far.
      * Only a replay from the earliest offset ({@link SinkOptions#rebuildDroppedTables()}) may create it again. A
      * table the catalog does not list is probed, so a table the sink's user cannot see is reported as a privilege
-     * fault, never as dropped.
+     * fault, never as dropped. A table that answers the probe and whose columns the catalog now lists was created by
+     * another sink of the pipeline (a task of the same consumer group) since the first read: its columns are returned.
+     *
+     * @return empty when the table is absent (and may be created), else its columns as the catalog lists them now
      */
-    private void refuseIfDropped(String table) throws SQLException {
+    private Optional<Set<String>> refuseIfDropped(String table) throws SQLException {
         if (recorded.of(table).isEmpty()) {
-            return;
+            return Optional.empty();
         }
         try (Statement s = connection.createStatement()) {
             s.executeQuery("SELECT 1 FROM " + q(table) + " WHERE 1 = 0").close();
@@ -173,9 +181,13 @@ final class TargetTables {
                 connection.rollback(); // the failed probe aborted the transaction on PostgreSQL; nothing else is in it
                 org.slf4j.LoggerFactory.getLogger(TargetTables.class).warn(
                         "table {} was dropped from the {} target; the replay from the earliest offset creates it again", table, dialect.name());
-                return;
+                return Optional.empty();
             }
             throw dropped(table, e);
+        }
+        Optional<Set<String>> now = columns(table);
+        if (now.isPresent()) {
+            return now;
         }
         throw new SinkException("table " + table + " (" + dialect.name() + "): exists, but the sink's user cannot read its "
                 + "columns from the catalog: " + Failure.Cause.PRIVILEGE.advice(), null, new Failure.Fault(Failure.Cause.PRIVILEGE));
