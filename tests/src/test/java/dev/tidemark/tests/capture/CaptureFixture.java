@@ -221,6 +221,31 @@ final class CaptureFixture implements AutoCloseable {
         return Files.readAllLines(log).stream().filter(l -> l.startsWith("tidemark: ")).toList();
     }
 
+    /**
+     * What the library detail files named by {@code log}'s error lines ({@code (library detail: PATH)}) hold, for an
+     * assertion's description: a stop line that names one tells a library logged an error at that stop.
+     */
+    static String libraryDetails(Path log) throws IOException {
+        StringBuilder out = new StringBuilder();
+        for (String line : errorLines(log)) {
+            java.util.regex.Matcher m = java.util.regex.Pattern.compile("\\(library detail: ([^)]+)\\)").matcher(line);
+            while (m.find()) {
+                Path detail = Path.of(m.group(1));
+                out.append("\n").append(detail).append(":\n").append(Files.exists(detail) ? Files.readString(detail) : "(absent)");
+            }
+        }
+        return out.toString();
+    }
+
+    /**
+     * {@code line} without the note naming the library detail file ({@code (library detail: PATH)}), which the line
+     * gains when a library (the Kafka clients, Debezium, a driver) logged an error or a stack trace while the command
+     * ran: for a stop whose words are asserted while such noise depends on timing (a kill, a broker's answer).
+     */
+    static String withoutLibraryDetail(String line) {
+        return line.replaceFirst(" \\(library detail: [^)]+\\.detail\\.log\\)$", "");
+    }
+
     /** Lines of a log that belong to a Java stack trace. */
     static List<String> stackTraceLines(Path log) throws IOException {
         return Files.readAllLines(log).stream().filter(l -> l.startsWith("\tat ") || l.startsWith("Caused by: ")).toList();
