@@ -130,6 +130,35 @@ class CdcPostgresTypesIT {
     }
 
     @Test
+    void geometricTypesArriveExactly() throws Exception {
+        arrivesExactlyAndReconciles("point", "point", "(1,2.5)", "'(1,2)'", "'(-0.5,1e-05)'", "'(1e+20,123456789012345)'",
+                "'(0.1,-1.7976931348623157e+308)'", "'(Infinity,-Infinity)'", "'(NaN,0)'", "NULL");
+        arrivesExactly("line", "line", "'{1,-1,0.25}'", "NULL");
+        arrivesExactly("lseg", "lseg", "'[(0,0),(1.5,2)]'", "NULL");
+        arrivesExactly("box", "box", "'(1,1),(0,0)'", "'((3,4),(-1,-2))'", "NULL");
+        arrivesExactly("path", "path", "'[(0,0),(1,1),(2,0)]'", "'((0,0),(1,1),(2,0))'", "NULL");
+        arrivesExactly("polygon", "polygon", "'((0,0),(1,1),(2,0))'", "NULL");
+        arrivesExactly("circle", "circle", "'<(1,2),3.5>'", "NULL");
+    }
+
+    @Test
+    void lsnCharNameAndOidArriveExactly() throws Exception {
+        arrivesExactly("pg_lsn", "pg_lsn", "'0/16B3748'", "'FFFFFFFF/FFFFFFFF'", "NULL");
+        arrivesExactly("\"char\"", "\"char\"", "'a'", "'Z'", "NULL");
+        arrivesExactly("name", "name", "'a name'", "'x'", "NULL");
+        arrivesExactly("oid", "oid", "4294967295", "0", "NULL");
+    }
+
+    @Test
+    void multirangesArriveExactly() throws Exception {
+        arrivesExactlyAndReconciles("int4multirange", "int4multirange", "{[1,4)}", "'{[1,3),[5,7)}'", "'{}'", "'{(,)}'", "NULL");
+        arrivesExactly("nummultirange", "nummultirange", "'{(1.10,2.5],[3,)}'", "NULL");
+        arrivesExactly("datemultirange", "datemultirange", "'{[2024-01-01,2024-02-01),[2024-03-01,infinity)}'", "NULL");
+        arrivesExactly("int8multirange", "int8multirange", "'{[1,2)}'", "NULL");
+        arrivesExactly("tsmultirange", "tsmultirange", "'{[\"2024-01-01 10:00:00\",\"2024-01-02 10:00:00.5\")}'", "NULL");
+    }
+
+    @Test
     void arraysOfOtherElementTypesArriveExactly() throws Exception {
         arrivesExactly("numeric[]", "numeric[]", "'{1.10,NaN,-0.000}'", "'{}'", "NULL");
         arrivesExactly("date[]", "date[]", "'{2024-01-02,infinity,\"4713-01-01 BC\"}'", "NULL");

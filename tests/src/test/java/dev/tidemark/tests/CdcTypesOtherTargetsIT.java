@@ -87,6 +87,17 @@ class CdcTypesOtherTargetsIT {
         arriveAsTextAndReconcile("a tsvector, b tsquery", rows, "a", 1, "'a' 'fat':2");
     }
 
+    @Test
+    void geometricLsnAndMultirangeTypesArriveAsPostgresTextAndReconcileOnSqliteAndMariaDb() throws Exception {
+        String[] rows = {"'(1e+20,0.1)', '<(1,2),3.5>'", "'(-0.5,1e-05)', '<(0,-0),1>'", "'(Infinity,NaN)', '<(123456789012345,2),0.25>'",
+            "NULL, NULL"};
+        arriveAsTextAndReconcile("a point, b circle", rows, "b", 1, "<(1,2),4>");
+        rows = new String[] {"'((3,4),(-1,-2))', '((0,0),(1,1),(2,0))'", "'(1,1),(0,0)', '[(0,0),(1,1)]'", "NULL, NULL"};
+        arriveAsTextAndReconcile("a box, b path", rows, "a", 2, "(2,1),(0,0)");
+        rows = new String[] {"'0/16B3748', '{[1,3),[5,7)}'", "'FFFFFFFF/FFFFFFFF', '{}'", "NULL, NULL"};
+        arriveAsTextAndReconcile("a pg_lsn, b int4multirange", rows, "a", 1, "0/16B3749");
+    }
+
     /**
      * Into SQLite and then MariaDB: {@code typed(id int primary key, <columns a, b>)} with {@code rows} as snapshot rows
      * and again as streamed rows; the target holds each value as the source's text, and reconcile finds no difference,

@@ -14,7 +14,8 @@ import org.apache.kafka.connect.data.SchemaBuilder;
  * Carries PostgreSQL columns as PostgreSQL's own text, exactly as the server prints it: arrays of any element type,
  * any number of dimensions, lower bounds kept ({@code [2:3]={1,2}}, {@code {{1,2},{3,4}}}, {@code {NULL}},
  * {@code {"a b","c,d",NULL,""}}), and the base types in {@link #TEXT_TYPES} ({@code xml}, {@code cidr}, ranges,
- * {@code tsvector}, …), which pgoutput sends and the snapshot reads as that text. Debezium's own conversion turns a
+ * {@code tsvector}, geometric types, {@code pg_lsn}, {@code "char"}, {@code name}, {@code oid},
+ * multiranges, …), which pgoutput sends and the snapshot reads as that text. Debezium's own conversion turns a
  * multi-dimensional array into nulls and refuses or reshapes the others. The event field is a Connect string named
  * {@value ColumnType#SOURCE_TEXT}; the source type travels in the propagated schema parameters ({@code _int4},
  * {@code int4range}), from which a PostgreSQL target creates the same type.
@@ -30,7 +31,9 @@ public final class SourceTextConverter implements CustomConverter<SchemaBuilder,
      * {@code asString()} and the driver reads each snapshot value as an object over the server's text.
      */
     public static final Set<String> TEXT_TYPES = Set.of("xml", "cidr", "macaddr", "macaddr8", "int4range", "int8range",
-            "numrange", "daterange", "tsrange", "tsvector", "tsquery");
+            "numrange", "daterange", "tsrange", "tsvector", "tsquery", "point", "line", "lseg", "box", "path", "polygon",
+            "circle", "pg_lsn", "char", "name", "oid", "int4multirange", "int8multirange", "nummultirange",
+            "datemultirange", "tsmultirange");
 
     @Override
     public void configure(Properties properties) {
@@ -60,7 +63,8 @@ public final class SourceTextConverter implements CustomConverter<SchemaBuilder,
      */
     static String text(Object value) {
         if (value instanceof PGobject o) {
-            return o.getValue();
+            // pgjdbc's geometric objects print their coordinates as Java does; PostgreSQL's text is wanted
+            return o.getClass().getPackageName().equals("org.postgresql.geometric") ? PgFloatText.inText(o.getValue()) : o.getValue();
         }
         if (value instanceof SQLXML x) {
             try {

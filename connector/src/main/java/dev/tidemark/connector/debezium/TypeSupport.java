@@ -59,7 +59,7 @@ public final class TypeSupport {
         if (c.domain() != null) {
             return Optional.of(where + "a domain (over " + c.typeName() + ") arrives as its base type, not as the domain" + wayOn);
         }
-        if ((c.kind() == 'b' || c.kind() == 'r') && SourceTextConverter.TEXT_TYPES.contains(c.typeName())) {
+        if ((c.kind() == 'b' || c.kind() == 'r' || c.kind() == 'm') && SourceTextConverter.TEXT_TYPES.contains(c.typeName())) {
             return Optional.empty(); // PostgreSQL's own text (SourceTextConverter)
         }
         if (c.category() == 'A' && SourceTextConverter.carriesAsText(c.typeName())) {

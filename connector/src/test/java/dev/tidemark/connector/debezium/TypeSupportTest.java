@@ -56,6 +56,22 @@ class TypeSupportTest {
     }
 
     @Test
+    void geometricLsnCharNameOidAndMultirangesArriveOnEveryTarget() {
+        for (String t : new String[] {"point", "line", "lseg", "box", "path", "polygon", "circle", "pg_lsn", "char", "name", "oid"}) {
+            for (TypeSupport.Target target : TypeSupport.Target.values()) {
+                assertThat(TypeSupport.refusal(col(t, t, 'b', 'G'), target)).as(t + " on " + target).isEmpty();
+            }
+        }
+        for (String t : new String[] {"int4multirange", "int8multirange", "nummultirange", "datemultirange", "tsmultirange"}) {
+            for (TypeSupport.Target target : TypeSupport.Target.values()) {
+                assertThat(TypeSupport.refusal(col(t, t, 'm', 'R'), target)).as(t + " on " + target).isEmpty();
+            }
+        }
+        assertThat(TypeSupport.refusal(col("tstzmultirange", "tstzmultirange", 'm', 'R'), TypeSupport.Target.POSTGRESQL)).isPresent();
+        assertThat(TypeSupport.refusal(col("_point", "_point", 'b', 'A'), TypeSupport.Target.POSTGRESQL)).isEmpty();
+    }
+
+    @Test
     void arrayCategoryTypesThatAreNotArraysStayRefused() {
         assertThat(TypeSupport.refusal(col("int2vector", "int2vector", 'b', 'A'), TypeSupport.Target.SQLITE))
                 .hasValueSatisfying(m -> assertThat(m).contains("not a type Tidemark carries exactly"));
