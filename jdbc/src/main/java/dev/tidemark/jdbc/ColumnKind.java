@@ -44,6 +44,9 @@ public enum ColumnKind {
         if (t.equals("tinyint") && precision == 1 || t.equals("bool") || t.equals("boolean") || t.equals("bit") && precision <= 1) {
             return BOOLEAN;
         }
+        if (t.equals("bit")) {
+            return TEXT; // a bit string of more than one bit (101), which the driver reports as Types.BIT
+        }
         return switch (sqlType) {
             case Types.TINYINT, Types.SMALLINT, Types.INTEGER, Types.BIGINT -> INTEGER;
             case Types.REAL, Types.FLOAT, Types.DOUBLE -> DOUBLE;

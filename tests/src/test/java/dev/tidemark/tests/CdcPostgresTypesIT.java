@@ -150,6 +150,13 @@ class CdcPostgresTypesIT {
     }
 
     @Test
+    void bitStringsArriveExactlyWithTheirLength() throws Exception {
+        arrivesExactlyAndReconciles("bit(3)", "bit(3)", "001", "B'101'", "B'000'", "NULL");
+        arrivesExactly("varbit(5)", "bit varying(5)", "B'10101'", "B''", "B'1'", "NULL");
+        arrivesExactly("varbit", "bit varying", "B'1011001110001111'", "NULL");
+    }
+
+    @Test
     void multirangesArriveExactly() throws Exception {
         arrivesExactlyAndReconciles("int4multirange", "int4multirange", "{[1,4)}", "'{[1,3),[5,7)}'", "'{}'", "'{(,)}'", "NULL");
         arrivesExactly("nummultirange", "nummultirange", "'{(1.10,2.5],[3,)}'", "NULL");
@@ -197,6 +204,11 @@ class CdcPostgresTypesIT {
     @Test
     void aDomainIsRefusedAtStart() throws Exception {
         refusedAtStart("public.positive", "'5'", "positive");
+    }
+
+    @Test
+    void aOneBitStringIsRefusedAtStart() throws Exception {
+        refusedAtStart("bit(1)", "B'1'", "bit(1)");
     }
 
     @Test

@@ -88,7 +88,7 @@ class CdcTypesOtherTargetsIT {
     }
 
     @Test
-    void geometricLsnAndMultirangeTypesArriveAsPostgresTextAndReconcileOnSqliteAndMariaDb() throws Exception {
+    void geometricLsnMultirangeAndBitTypesArriveAsPostgresTextAndReconcileOnSqliteAndMariaDb() throws Exception {
         String[] rows = {"'(1e+20,0.1)', '<(1,2),3.5>'", "'(-0.5,1e-05)', '<(0,-0),1>'", "'(Infinity,NaN)', '<(123456789012345,2),0.25>'",
             "NULL, NULL"};
         arriveAsTextAndReconcile("a point, b circle", rows, "b", 1, "<(1,2),4>");
@@ -96,6 +96,8 @@ class CdcTypesOtherTargetsIT {
         arriveAsTextAndReconcile("a box, b path", rows, "a", 2, "(2,1),(0,0)");
         rows = new String[] {"'0/16B3748', '{[1,3),[5,7)}'", "'FFFFFFFF/FFFFFFFF', '{}'", "NULL, NULL"};
         arriveAsTextAndReconcile("a pg_lsn, b int4multirange", rows, "a", 1, "0/16B3749");
+        rows = new String[] {"B'101', B'1'", "B'000', B''", "NULL, NULL"};
+        arriveAsTextAndReconcile("a bit(3), b varbit", rows, "a", 1, "111");
     }
 
     /**

@@ -33,7 +33,7 @@ public final class SourceTextConverter implements CustomConverter<SchemaBuilder,
     public static final Set<String> TEXT_TYPES = Set.of("xml", "cidr", "macaddr", "macaddr8", "int4range", "int8range",
             "numrange", "daterange", "tsrange", "tsvector", "tsquery", "point", "line", "lseg", "box", "path", "polygon",
             "circle", "pg_lsn", "char", "name", "oid", "int4multirange", "int8multirange", "nummultirange",
-            "datemultirange", "tsmultirange");
+            "datemultirange", "tsmultirange", "bit", "varbit");
 
     @Override
     public void configure(Properties properties) {
@@ -59,12 +59,16 @@ public final class SourceTextConverter implements CustomConverter<SchemaBuilder,
 
     /**
      * The value's PostgreSQL text: streamed values arrive as that text (arrays as pgjdbc's array over it), snapshot
-     * values as the driver's object over it ({@link PGobject}, {@link SQLXML}, an array), each giving it back unchanged.
+     * values as the driver's object over it ({@link PGobject}, {@link SQLXML}, an array), each giving it back unchanged; a {@code bit(1)} the driver reads as a
+     * {@link Boolean} is its bit ({@code 1}, {@code 0}).
      */
     static String text(Object value) {
         if (value instanceof PGobject o) {
             // pgjdbc's geometric objects print their coordinates as Java does; PostgreSQL's text is wanted
             return o.getClass().getPackageName().equals("org.postgresql.geometric") ? PgFloatText.inText(o.getValue()) : o.getValue();
+        }
+        if (value instanceof Boolean b) {
+            return b ? "1" : "0"; // a bit(1) value as the snapshot's driver reads it
         }
         if (value instanceof SQLXML x) {
             try {

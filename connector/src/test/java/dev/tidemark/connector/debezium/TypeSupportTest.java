@@ -57,7 +57,7 @@ class TypeSupportTest {
 
     @Test
     void geometricLsnCharNameOidAndMultirangesArriveOnEveryTarget() {
-        for (String t : new String[] {"point", "line", "lseg", "box", "path", "polygon", "circle", "pg_lsn", "char", "name", "oid"}) {
+        for (String t : new String[] {"point", "line", "lseg", "box", "path", "polygon", "circle", "pg_lsn", "char", "name", "oid", "varbit"}) {
             for (TypeSupport.Target target : TypeSupport.Target.values()) {
                 assertThat(TypeSupport.refusal(col(t, t, 'b', 'G'), target)).as(t + " on " + target).isEmpty();
             }
@@ -69,6 +69,9 @@ class TypeSupportTest {
         }
         assertThat(TypeSupport.refusal(col("tstzmultirange", "tstzmultirange", 'm', 'R'), TypeSupport.Target.POSTGRESQL)).isPresent();
         assertThat(TypeSupport.refusal(col("_point", "_point", 'b', 'A'), TypeSupport.Target.POSTGRESQL)).isEmpty();
+        assertThat(TypeSupport.refusal(col("bit(3)", "bit", 'b', 'V'), TypeSupport.Target.SQLITE)).isEmpty();
+        assertThat(TypeSupport.refusal(col("bit(1)", "bit", 'b', 'V'), TypeSupport.Target.POSTGRESQL))
+                .hasValueSatisfying(m -> assertThat(m).contains("has type bit(1)", "boolean"));
     }
 
     @Test

@@ -25,7 +25,8 @@ import java.util.Locale;
  * offset date-time), {@code DATE}, {@code TIME}/{@code TIMETZ}, {@code JSON} for a source {@code json} column (it keeps
  * its text) else {@code JSONB}, {@code UUID}, {@code INTERVAL}, {@code INET}, the source's array type for an array
  * carried as text ({@code "int4"[]} for {@code _int4}) and the
- * source's type for another type carried so ({@code "int4range"}), bound as its text; an enum as the source's enum
+ * source's type for another type carried so ({@code "int4range"}; {@code "bit"(3)} and {@code "varbit"(5)} with the
+ * source's length), bound as its text; an enum as the source's enum
  * type ({@code "mood"}; the event spells the name in upper case, so it is taken in lower case), which must exist on the
  * target. A new type is one more family in this list.
  */
@@ -45,6 +46,8 @@ final class PostgresTypes {
             CarriedAsText.enumeration((t, k) -> Identifiers.doubleQuoted(t.sourceType().toLowerCase(Locale.ROOT)))));
     /** PostgreSQL's largest declared length of {@code char(n)} and {@code varchar(n)}. */
     private static final int MAX_CHAR_LENGTH = 10_485_760;
+    /** PostgreSQL's largest declared length of {@code bit(n)} and {@code varbit(n)}. */
+    private static final int MAX_BIT_LENGTH = 83_886_080;
 
     private PostgresTypes() {
     }
@@ -73,6 +76,10 @@ final class PostgresTypes {
         String name = type.sourceType().toLowerCase(Locale.ROOT);
         if (name.startsWith("_") && name.length() > 1) {
             return Identifiers.doubleQuoted(name.substring(1)) + "[]";
+        }
+        int n = type.sourceLength();
+        if ((name.equals("bit") || name.equals("varbit")) && n > 0 && n <= MAX_BIT_LENGTH) {
+            return Identifiers.doubleQuoted(name) + "(" + n + ")";
         }
         return name.isEmpty() ? "TEXT" : Identifiers.doubleQuoted(name);
     }

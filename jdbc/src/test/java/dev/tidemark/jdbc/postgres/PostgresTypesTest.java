@@ -53,6 +53,19 @@ class PostgresTypesTest {
     }
 
     @Test
+    void aBitStringKeepsItsDeclaredLength() {
+        column(R, sourceText("BIT", 3), CarriedAsText.class, "\"bit\"(3)");
+        column(R, sourceText("VARBIT", 5), CarriedAsText.class, "\"varbit\"(5)");
+        column(R, sourceText("VARBIT", Integer.MAX_VALUE), CarriedAsText.class, "\"varbit\"");
+        column(R, sourceText("_BIT", 3), CarriedAsText.class, "\"bit\"[]");
+    }
+
+    private static ColumnType sourceText(String sourceType, int length) {
+        return new ColumnType("string", ColumnType.SOURCE_TEXT, java.util.Map.of(ColumnType.SOURCE_TYPE, sourceType,
+                ColumnType.SOURCE_LENGTH, Integer.toString(length)));
+    }
+
+    @Test
     void anEnumGetsTheSourceEnumType() {
         column(R, new ColumnType("string", ColumnType.ENUM, java.util.Map.of(ColumnType.SOURCE_TYPE, "MOOD")), CarriedAsText.class, "\"mood\"");
     }
