@@ -23,8 +23,8 @@ final class Endpoint implements AutoCloseable {
         this.server = server;
     }
 
-    static Endpoint open(PipelineConfig config, String command, boolean capture, boolean sink) {
-        return new Endpoint(config.observability().enabled() ? ObservabilityServer.start(config, command, capture, sink) : null);
+    static Endpoint open(PipelineConfig config, String command, String configFile, boolean capture, boolean sink) {
+        return new Endpoint(config.observability().enabled() ? ObservabilityServer.start(config, command, configFile, capture, sink) : null);
     }
 
     PipelineMetrics metrics() {

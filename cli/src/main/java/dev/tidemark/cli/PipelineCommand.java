@@ -43,7 +43,7 @@ abstract class PipelineCommand extends PipelineFileCommand {
     int call(PipelineConfig cfg) throws Exception {
         ReplayFrom replay = replay();
         Termination termination = Termination.install();
-        try (Endpoint endpoint = Endpoint.open(cfg, getClass().getAnnotation(Command.class).name(), capture(), sink());
+        try (Endpoint endpoint = Endpoint.open(cfg, getClass().getAnnotation(Command.class).name(), config.toString(), capture(), sink());
              LibraryDetail detail = LibraryDetail.route(cfg.stateDir(), cfg.name())) {
             return runSidecar(cfg, replay, termination, endpoint, detail);
         }

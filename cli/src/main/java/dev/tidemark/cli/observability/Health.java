@@ -4,9 +4,11 @@ import java.util.Optional;
 
 /**
  * What {@code /health} answers: {@code ready} (HTTP 200, status UP) or not (HTTP 503, status DOWN, with the reason);
- * {@code live} while the command's loop runs. {@link #decide} is the pure decision.
+ * {@code live} while the command's loop runs; {@code degraded} (still ready, HTTP 200, status DEGRADED, with the reason)
+ * when the scheduled reconcile's proof says the target differs or is stale ({@link ProofDegradation}). {@link #decide}
+ * is the pure decision.
  */
-public record Health(boolean live, boolean ready, String reason) {
+public record Health(boolean live, boolean ready, boolean degraded, String reason) {
 
     /** One half of the pipeline as the endpoint sees it. */
     public sealed interface Half {
@@ -37,15 +39,30 @@ public record Health(boolean live, boolean ready, String reason) {
      * @param loopRunning    the command's loop runs (not stopping, not draining)
      * @param kafkaReachable empty until the first probe answered
      * @param kafkaProblem   the probe's reason when Kafka did not answer
+     * @param degraded       {@link ProofDegradation}'s reason, if any
      */
-    public record Inputs(boolean loopRunning, Half capture, Half sink, Optional<Boolean> kafkaReachable, String kafkaProblem) {
+    public record Inputs(boolean loopRunning, Half capture, Half sink, Optional<Boolean> kafkaReachable, String kafkaProblem,
+                         Optional<String> degraded) {
+        /** Without a degradation. */
+        public Inputs(boolean loopRunning, Half capture, Half sink, Optional<Boolean> kafkaReachable, String kafkaProblem) {
+            this(loopRunning, capture, sink, kafkaReachable, kafkaProblem, Optional.empty());
+        }
     }
 
+    /** A healthy answer without a degradation. */
+    public Health(boolean live, boolean ready, String reason) {
+        this(live, ready, false, reason);
+    }
+
+    /** DOWN when not ready, else DEGRADED when degraded, else UP. */
     public String status() {
-        return ready ? "UP" : "DOWN";
+        return !ready ? "DOWN" : degraded ? "DEGRADED" : "UP";
     }
 
-    /** The first reason not to be ready, in the order a user fixes them: faults, then Kafka, then start-up. */
+    /**
+     * The first reason not to be ready, in the order a user fixes them: faults, then Kafka, then start-up; when ready,
+     * the degradation's reason, else {@code streaming}.
+     */
     public static Health decide(Inputs in) {
         String reason = failed("sink", in.sink())
                 .or(() -> failed("capture", in.capture()))
@@ -54,7 +71,9 @@ public record Health(boolean live, boolean ready, String reason) {
                 .or(() -> starting("capture", in.capture()))
                 .or(() -> starting("sink", in.sink()))
                 .orElse("");
-        return new Health(in.loopRunning(), reason.isEmpty(), reason.isEmpty() ? "streaming" : reason);
+        boolean degraded = in.degraded().isPresent();
+        String why = !reason.isEmpty() ? reason : in.degraded().orElse("streaming");
+        return new Health(in.loopRunning(), reason.isEmpty(), degraded, why);
     }
 
     private static Optional<String> failed(String half, Half h) {

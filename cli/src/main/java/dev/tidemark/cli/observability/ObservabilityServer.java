@@ -10,13 +10,17 @@ import dev.tidemark.event.TableId;
 import dev.tidemark.jdbc.JdbcEndpoints;
 import dev.tidemark.jdbc.UrlMask;
 import dev.tidemark.jdbc.UsageException;
+import io.micrometer.core.instrument.Gauge;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.net.InetSocketAddress;
 import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.time.Instant;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import org.slf4j.Logger;
@@ -26,7 +30,9 @@ import org.slf4j.LoggerFactory;
  * The opt-in HTTP endpoint of {@code run}, {@code capture} and {@code sink} ({@code observability} in the pipeline
  * file), served by the JDK's {@code com.sun.net.httpserver} on one thread of its own:
  * <ul>
- * <li>{@code GET /health}: JSON {@code {status, live, ready, reason}}; 200 when ready, else 503 ({@link Health})</li>
+ * <li>{@code GET /health} and {@code GET /health/ready}: JSON {@code {status, live, ready, degraded, reason}}; 200 when
+ * ready (degraded or not), else 503 ({@link Health})</li>
+ * <li>{@code GET /health/live}: the same JSON; 200 while the command's loop runs, else 503</li>
  * <li>{@code GET /metrics}: Prometheus text format ({@link PipelineMeters}, {@link Probes})</li>
  * <li>{@code GET /}: the status page ({@link StatusPage})</li>
  * </ul>
@@ -40,6 +46,8 @@ public final class ObservabilityServer implements AutoCloseable {
 
     private final PipelineConfig config;
     private final String command;
+    private final String configFile;
+    private final Instant started = Instant.now();
     private final boolean withCapture;
     private final boolean withSink;
     private final PipelineMeters meters;
@@ -49,9 +57,11 @@ public final class ObservabilityServer implements AutoCloseable {
     private volatile Sidecar sidecar;
     private volatile boolean loopRunning = true;
 
-    private ObservabilityServer(PipelineConfig config, String command, boolean withCapture, boolean withSink, HttpServer server) {
+    private ObservabilityServer(PipelineConfig config, String command, String configFile, boolean withCapture, boolean withSink,
+                                HttpServer server) {
         this.config = config;
         this.command = command;
+        this.configFile = configFile;
         this.withCapture = withCapture;
         this.withSink = withSink;
         this.meters = new PipelineMeters(config);
@@ -62,13 +72,22 @@ public final class ObservabilityServer implements AutoCloseable {
             t.setDaemon(true);
             return t;
         });
+        healthGauge("live", "1 while the command's loop runs (GET /health/live answers 200)", Health::live);
+        healthGauge("ready", "1 when GET /health answers 200", Health::ready);
+        healthGauge("degraded", "1 when the scheduled reconcile left drift or is stale (GET /health says DEGRADED)", Health::degraded);
+    }
+
+    private void healthGauge(String name, String description, java.util.function.Predicate<Health> value) {
+        Gauge.builder("tidemark.health." + name, this, s -> value.test(s.health()) ? 1 : 0).description(description)
+                .register(meters.registry());
     }
 
     /**
      * Listens on {@code observability.host:port}; a port that cannot be bound is a {@link UsageException} (exit 2)
-     * naming the key.
+     * naming the key. {@code configFile} is the pipeline file as given, named in the repair command of a degraded reason.
      */
-    public static ObservabilityServer start(PipelineConfig config, String command, boolean withCapture, boolean withSink) {
+    public static ObservabilityServer start(PipelineConfig config, String command, String configFile, boolean withCapture,
+                                            boolean withSink) {
         ObservabilityConfig o = config.observability();
         HttpServer http;
         try {
@@ -77,7 +96,7 @@ public final class ObservabilityServer implements AutoCloseable {
             throw new UsageException("cannot listen on observability.host " + o.host() + " observability.port " + o.port() + " ("
                     + e.getMessage() + "); choose a free observability.port or another observability.host, or remove observability");
         }
-        ObservabilityServer s = new ObservabilityServer(config, command, withCapture, withSink, http);
+        ObservabilityServer s = new ObservabilityServer(config, command, configFile, withCapture, withSink, http);
         http.createContext("/", s::handle);
         http.setExecutor(s.executor);
         http.start();
@@ -104,7 +123,10 @@ public final class ObservabilityServer implements AutoCloseable {
         Sidecar s = sidecar;
         Health.Half capture = s == null ? SidecarHealth.starting(withCapture, "capture is starting") : SidecarHealth.capture(s);
         Health.Half sink = s == null ? SidecarHealth.starting(withSink, "the sink is starting") : SidecarHealth.sink(s);
-        return Health.decide(new Health.Inputs(loopRunning, capture, sink, probes.kafkaReachable(), probes.kafkaProblem()));
+        Duration every = withSink ? config.reconcile().every() : Duration.ZERO;
+        Optional<String> degraded = ProofDegradation.decide(new ProofDegradation.Inputs(every, configFile, started, probes.scheduledReconcile()),
+                Instant.now());
+        return Health.decide(new Health.Inputs(loopRunning, capture, sink, probes.kafkaReachable(), probes.kafkaProblem(), degraded));
     }
 
     StatusView view() {
@@ -129,23 +151,28 @@ public final class ObservabilityServer implements AutoCloseable {
                 return;
             }
             switch (x.getRequestURI().getPath()) {
-                case "/health" -> {
-                    Health h = health();
-                    Map<String, Object> body = new LinkedHashMap<>();
-                    body.put("status", h.status());
-                    body.put("live", h.live());
-                    body.put("ready", h.ready());
-                    body.put("reason", h.reason());
-                    send(x, h.ready() ? 200 : 503, "application/json", JSON.writeValueAsString(body) + "\n");
-                }
+                case "/health", "/health/ready" -> sendHealth(x, Health::ready);
+                case "/health/live" -> sendHealth(x, Health::live);
                 case "/metrics" -> send(x, 200, "text/plain; version=0.0.4; charset=utf-8", meters.scrape());
                 case "/" -> send(x, 200, "text/html; charset=utf-8", StatusPage.render(view()));
-                default -> send(x, 404, "text/plain; charset=utf-8", "not found: try /, /health or /metrics\n");
+                default -> send(x, 404, "text/plain; charset=utf-8", "not found: try /, /health, /health/live, /health/ready or /metrics\n");
             }
         } catch (RuntimeException e) {
             log.warn("observability request {} failed: {}", x.getRequestURI(), e.getMessage());
             throw e;
         }
+    }
+
+    /** The health JSON; 200 when {@code up} holds, else 503. */
+    private void sendHealth(HttpExchange x, java.util.function.Predicate<Health> up) throws IOException {
+        Health h = health();
+        Map<String, Object> body = new LinkedHashMap<>();
+        body.put("status", h.status());
+        body.put("live", h.live());
+        body.put("ready", h.ready());
+        body.put("degraded", h.degraded());
+        body.put("reason", h.reason());
+        send(x, up.test(h) ? 200 : 503, "application/json", JSON.writeValueAsString(body) + "\n");
     }
 
     private static void send(HttpExchange x, int status, String type, String body) throws IOException {
@@ -166,5 +193,6 @@ public final class ObservabilityServer implements AutoCloseable {
         server.stop(0);
         executor.shutdownNow();
         probes.close();
+        meters.close();
     }
 }

@@ -7,6 +7,14 @@ import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.Gauge;
 import io.micrometer.core.instrument.Tags;
 import io.micrometer.core.instrument.Timer;
+import io.micrometer.core.instrument.binder.MeterBinder;
+import io.micrometer.core.instrument.binder.jvm.ClassLoaderMetrics;
+import io.micrometer.core.instrument.binder.jvm.JvmGcMetrics;
+import io.micrometer.core.instrument.binder.jvm.JvmMemoryMetrics;
+import io.micrometer.core.instrument.binder.jvm.JvmThreadMetrics;
+import io.micrometer.core.instrument.binder.system.FileDescriptorMetrics;
+import io.micrometer.core.instrument.binder.system.ProcessorMetrics;
+import io.micrometer.core.instrument.binder.system.UptimeMetrics;
 import io.micrometer.prometheusmetrics.PrometheusConfig;
 import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
 import java.time.Duration;
@@ -24,10 +32,15 @@ import java.util.function.LongSupplier;
  * of rows + offsets)</li>
  * <li>{@code tidemark_consumer_lag_records{topic,partition}}, {@code tidemark_consumer_lag_seconds{topic,partition}}:
  * gauges ({@link PartitionLag})</li>
+ * <li>{@code tidemark_build_info{version}}: gauge, always 1 ({@link BuildInfo})</li>
+ * <li>the JVM's and the process's meters of Micrometer's binders ({@code jvm_memory_*}, {@code jvm_gc_*},
+ * {@code jvm_threads_*}, {@code jvm_classes_*}, {@code process_cpu_usage}, {@code system_cpu_*},
+ * {@code process_uptime_seconds}, {@code process_start_time_seconds}, {@code process_files_*})</li>
  * </ul>
- * The probes' gauges (WAL retained, watermark runs, reconcile results) are registered by {@link ProbeGauges}.
+ * The probes' gauges (WAL retained, watermark runs, reconcile results) are registered by {@link Probes}.
+ * {@link #close()} detaches the garbage collection listener.
  */
-public final class PipelineMeters implements PipelineMetrics {
+public final class PipelineMeters implements PipelineMetrics, AutoCloseable {
     /** The apply latency histogram's upper bounds: 1 ms to 30 s (Micrometer's own percentile histogram has ~70). */
     static final Duration[] BUCKETS = java.util.stream.LongStream.of(1, 2, 5, 10, 25, 50, 100, 250, 500, 1000, 2500, 5000, 10_000, 30_000)
             .mapToObj(Duration::ofMillis).toArray(Duration[]::new);
@@ -39,6 +52,7 @@ public final class PipelineMeters implements PipelineMetrics {
     private final Map<String, PartitionState> partitions = new ConcurrentHashMap<>();
     private final Timer batch;
     private final LongSupplier clock;
+    private final JvmGcMetrics gc = new JvmGcMetrics();
 
     public PipelineMeters(PipelineConfig config) {
         this(config, System::currentTimeMillis);
@@ -56,6 +70,17 @@ public final class PipelineMeters implements PipelineMetrics {
         }
         batch = Timer.builder("tidemark.batch.apply").description("one sink batch committed with its offsets")
                 .serviceLevelObjectives(BUCKETS).register(registry);
+        Gauge.builder("tidemark.build.info", () -> 1).tag("version", BuildInfo.version())
+                .description("always 1; the version label is the build's Maven version").register(registry);
+        for (MeterBinder b : new MeterBinder[] {new JvmMemoryMetrics(), gc, new JvmThreadMetrics(), new ClassLoaderMetrics(),
+            new ProcessorMetrics(), new UptimeMetrics(), new FileDescriptorMetrics()}) {
+            b.bindTo(registry);
+        }
+    }
+
+    @Override
+    public void close() {
+        gc.close();
     }
 
     public PrometheusMeterRegistry registry() {

@@ -3,6 +3,7 @@ package dev.tidemark.cli.observability;
 import dev.tidemark.cli.proof.ProofGauges;
 import dev.tidemark.cli.proof.ReconcileRuns;
 import dev.tidemark.connector.config.PipelineConfig;
+import dev.tidemark.reconcile.ReconcileHistory;
 import io.micrometer.core.instrument.Gauge;
 import io.micrometer.core.instrument.MeterRegistry;
 import java.util.List;
@@ -40,6 +41,7 @@ public final class Probes implements AutoCloseable {
     private volatile String kafkaProblem = "";
     private volatile List<WatermarkRuns.Run> runs = List.of();
     private volatile Optional<LastReconcile.Result> reconcile = Optional.empty();
+    private volatile Optional<ReconcileHistory.Summary> proofHistory = Optional.empty();
     private final Map<String, String> problems = new ConcurrentHashMap<>();
     private final Map<String, WatermarkRuns.Summary> runGauges = new ConcurrentHashMap<>();
     private final Map<String, long[]> reconcileGauges = new ConcurrentHashMap<>();
@@ -83,7 +85,10 @@ public final class Probes implements AutoCloseable {
                 runGauges.put(s.table(), s);
             }
             if (readTarget) {
-                attempt("scheduled reconcile", () -> ReconcileRuns.read(config)).ifPresent(proof::update);
+                attempt("scheduled reconcile", () -> ReconcileRuns.read(config)).ifPresent(summary -> {
+                    proof.update(summary);
+                    proofHistory = Optional.of(summary);
+                });
             }
             reconcile = attempt("reconcile", () -> LastReconcile.read(config)).orElse(Optional.empty());
             reconcile.ifPresent(r -> r.tables().forEach(t -> {
@@ -137,6 +142,11 @@ public final class Probes implements AutoCloseable {
 
     public Optional<LastReconcile.Result> lastReconcile() {
         return reconcile;
+    }
+
+    /** The scheduled reconcile's history as last read from the target; empty before the first read or when not read. */
+    public Optional<ReconcileHistory.Summary> scheduledReconcile() {
+        return proofHistory;
     }
 
     /** Probes that failed last time, by name, with their reason. */

@@ -41,7 +41,8 @@ public final class StatusPage {
                 .append("h1{font-size:1.6em;margin:.2em 0}h2{font-size:1.15em;margin:.9em 0 .3em}p{margin:.3em 0}")
                 .append("table{border-collapse:collapse;margin:.3em 0 .6em}th,td{border:1px solid #ccd;padding:.25em .6em;text-align:left}")
                 .append("th{background:#eef1f5}td.n{text-align:right;font-variant-numeric:tabular-nums}")
-                .append(".UP{color:#11722b;font-weight:bold}.DOWN{color:#b3261e;font-weight:bold}small{color:#57606a}")
+                .append(".UP{color:#11722b;font-weight:bold}.DOWN{color:#b3261e;font-weight:bold}.DEGRADED{color:#9a6700;font-weight:bold}")
+                .append("small{color:#57606a}")
                 .append("</style></head><body>\n");
         h.append("<h1>Tidemark pipeline <span id=\"pipeline\">").append(escape(v.pipeline())).append("</span></h1>\n");
         h.append("<p><small>tidemark ").append(escape(v.command())).append(" · source ").append(escape(v.source()))
@@ -50,6 +51,7 @@ public final class StatusPage {
         Health health = v.health();
         h.append("<h2>Health</h2><p id=\"health\"><span class=\"").append(health.status()).append("\">").append(health.status())
                 .append("</span> — live: ").append(health.live()).append(", ready: ").append(health.ready())
+                .append(", degraded: ").append(health.degraded())
                 .append(" — <span id=\"health-reason\">").append(escape(health.reason())).append("</span></p>\n");
     }
 

@@ -45,4 +45,15 @@ class HealthTest {
         assertThat(decide(false, RUNNING, RUNNING, Optional.of(true))).isEqualTo(new Health(false, false, "stopping: the pipeline is draining"));
         assertThat(decide(false, new Half.Stopped(), ABSENT, Optional.of(true)).reason()).isEqualTo("capture stopped");
     }
+
+    @Test
+    void readyButDegradedSaysWhyAndAFaultStillWins() {
+        String drift = "scheduled reconcile found drift: public.orders 1 key(s) still different after the run of 2026-12-04T11:00:00Z";
+        Health h = Health.decide(new Health.Inputs(true, RUNNING, RUNNING, Optional.of(true), "", Optional.of(drift)));
+        assertThat(h).isEqualTo(new Health(true, true, true, drift));
+        assertThat(h.status()).isEqualTo("DEGRADED");
+        Health down = Health.decide(new Health.Inputs(true, RUNNING, new Half.Failed("slot gone"), Optional.of(true), "", Optional.of(drift)));
+        assertThat(down.status()).isEqualTo("DOWN");
+        assertThat(down.reason()).isEqualTo("sink stopped: slot gone");
+    }
 }

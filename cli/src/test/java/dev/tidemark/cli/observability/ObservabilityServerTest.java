@@ -35,7 +35,7 @@ class ObservabilityServerTest {
     void aPortInUseIsOneLineNamingTheKeys() throws Exception {
         try (ServerSocket taken = new ServerSocket(0, 1, java.net.InetAddress.getByName("127.0.0.1"))) {
             UsageException e = catchThrowableOfType(UsageException.class,
-                    () -> ObservabilityServer.start(config(taken.getLocalPort()), "run", true, true));
+                    () -> ObservabilityServer.start(config(taken.getLocalPort()), "run", "t.yaml", true, true));
             assertThat(e.getMessage()).startsWith("cannot listen on observability.host 127.0.0.1 observability.port " + taken.getLocalPort())
                     .contains("choose a free observability.port").doesNotContain("\n");
         }
@@ -48,12 +48,25 @@ class ObservabilityServerTest {
             port = s.getLocalPort();
         }
         HttpClient http = HttpClient.newHttpClient();
-        try (ObservabilityServer server = ObservabilityServer.start(config(port), "run", true, true)) {
+        try (ObservabilityServer server = ObservabilityServer.start(config(port), "run", "t.yaml", true, true)) {
             HttpResponse<String> health = http.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + "/health")).build(),
                     HttpResponse.BodyHandlers.ofString());
             assertThat(health.statusCode()).isEqualTo(503);
-            assertThat(health.body()).startsWith("{\"status\":\"DOWN\",\"live\":true,\"ready\":false,\"reason\":\"");
+            assertThat(health.body()).startsWith("{\"status\":\"DOWN\",\"live\":true,\"ready\":false,\"degraded\":false,\"reason\":\"");
             assertThat(health.headers().firstValue("Content-Type")).hasValue("application/json");
+            HttpResponse<String> ready = http.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + "/health/ready")).build(),
+                    HttpResponse.BodyHandlers.ofString());
+            assertThat(ready.statusCode()).as("readiness as /health").isEqualTo(503);
+            HttpResponse<String> live = http.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + "/health/live")).build(),
+                    HttpResponse.BodyHandlers.ofString());
+            assertThat(live.statusCode()).as("live while starting: a liveness probe must not restart a starting pipeline").isEqualTo(200);
+            assertThat(live.body()).startsWith("{\"status\":\"DOWN\",\"live\":true,\"ready\":false,");
+            server.loopEnded();
+            HttpResponse<String> ended = http.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + "/health/live")).build(),
+                    HttpResponse.BodyHandlers.ofString());
+            assertThat(ended.statusCode()).as("not live once the loop ended").isEqualTo(503);
+            assertThat(server.metrics().scrape()).contains("tidemark_health_live{pipeline=\"shop\"} 0.0")
+                    .contains("tidemark_health_ready{pipeline=\"shop\"} 0.0").contains("tidemark_health_degraded{pipeline=\"shop\"} 0.0");
 
             HttpResponse<String> page = http.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + "/")).build(),
                     HttpResponse.BodyHandlers.ofString());

@@ -14,15 +14,19 @@ import org.junit.jupiter.api.Test;
 class PipelineMetersTest {
     private static final TableId T = new TableId("public", "orders");
 
-    @Test
-    void hooksBecomePrometheusCountersTimerBucketsAndLagGauges() {
-        PipelineConfig cfg = PipelineConfigParser.parse("""
+    private static PipelineConfig config() {
+        return PipelineConfigParser.parse("""
                 name: shop
                 source: {url: "jdbc:postgresql://db:5432/app", tables: [public.orders]}
                 kafka: {bootstrapServers: "k1:9092"}
                 target: {url: "jdbc:sqlite:/tmp/r.db"}
                 observability: {port: 9464}
                 """, "t.yaml", Path.of("/tmp"), Map.<String, String>of()::get);
+    }
+
+    @Test
+    void hooksBecomePrometheusCountersTimerBucketsAndLagGauges() {
+        PipelineConfig cfg = config();
         long[] now = {10_000};
         PipelineMeters m = new PipelineMeters(cfg, () -> now[0]);
         m.captured(T, 3);
@@ -43,5 +47,29 @@ class PipelineMetersTest {
                 .contains("tidemark_consumer_lag_seconds{partition=\"0\",pipeline=\"shop\",topic=\"shop.public.orders\"} 3.0");
         assertThat(m.capturedCount(T)).isEqualTo(5);
         assertThat(m.lags()).containsEntry("shop.public.orders-0", new PartitionLag(2, 3.0));
+    }
+
+    @Test
+    void jvmAndProcessMetersOfMicrometersBindersAndTheBuildInfo() {
+        try (PipelineMeters m = new PipelineMeters(config())) {
+            String text = m.scrape();
+            for (String name : java.util.List.of("jvm_memory_used_bytes{area=\"heap\"", "jvm_memory_max_bytes{area=\"heap\"",
+                    "jvm_gc_memory_allocated_bytes_total{", "jvm_gc_live_data_size_bytes{", "jvm_threads_live_threads{",
+                    "jvm_threads_states_threads{", "jvm_classes_loaded_classes{", "process_cpu_usage{", "system_cpu_count{",
+                    "process_uptime_seconds{", "process_start_time_seconds{", "process_files_open_files{", "process_files_max_files{")) {
+                assertThat(text.lines().filter(l -> l.startsWith(name)).toList()).as(name).isNotEmpty()
+                        .allMatch(l -> l.contains("pipeline=\"shop\""));
+            }
+            assertThat(BuildInfo.version()).as("Maven filtered build.properties with the project's version").matches("\\d+\\.\\d+\\.\\d+.*");
+            assertThat(text.lines()).contains("# TYPE tidemark_build_info gauge",
+                    "tidemark_build_info{pipeline=\"shop\",version=\"" + BuildInfo.version() + "\"} 1");
+        }
+    }
+
+    @Test
+    void anUnfilteredOrMissingVersionIsUnknown() {
+        assertThat(BuildInfo.parse("${project.version}")).isEqualTo("unknown");
+        assertThat(BuildInfo.parse(null)).isEqualTo("unknown");
+        assertThat(BuildInfo.parse(" 0.1.0-SNAPSHOT ")).isEqualTo("0.1.0-SNAPSHOT");
     }
 }
