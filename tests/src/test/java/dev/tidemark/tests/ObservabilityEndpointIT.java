@@ -77,7 +77,7 @@ class ObservabilityEndpointIT {
                 await("GET /health answers 200 UP once capture and the sink stream").atMost(Duration.ofSeconds(90))
                         .pollInterval(Duration.ofMillis(250)).failFast("tidemark run exited early", () -> !p.isAlive())
                         .until(() -> get(base + "/health").status() == 200);
-                assertThat(get(base + "/health").body()).isEqualTo("{\"status\":\"UP\",\"live\":true,\"ready\":true,\"reason\":\"streaming\"}\n");
+                assertThat(get(base + "/health").body()).isEqualTo("{\"status\":\"UP\",\"live\":true,\"ready\":true,\"degraded\":false,\"reason\":\"streaming\"}\n");
 
                 // orders: 20 inserts, 5 updates, 3 deletes = 28 changes; customers: 4 inserts, 1 update = 5
                 f.sql("INSERT INTO orders SELECT g, 'n' || g FROM generate_series(1, 20) g",

@@ -10,6 +10,7 @@ import dev.tidemark.event.TableId;
 import dev.tidemark.jdbc.JdbcEndpoints;
 import dev.tidemark.jdbc.UrlMask;
 import dev.tidemark.jdbc.UsageException;
+import dev.tidemark.sink.kafka.KafkaSinkRunner;
 import io.micrometer.core.instrument.Gauge;
 import java.io.IOException;
 import java.io.OutputStream;
@@ -74,6 +75,12 @@ public final class ObservabilityServer implements AutoCloseable {
         });
         healthGauge("live", "1 while the command's loop runs (GET /health/live answers 200)", Health::live);
         healthGauge("ready", "1 when GET /health answers 200", Health::ready);
+        if (withSink) {
+            meters.deadLetters(() -> {
+                Sidecar s = sidecar;
+                return s == null ? 0 : s.sink().map(KafkaSinkRunner::deadLettered).orElse(0L);
+            });
+        }
         healthGauge("degraded", "1 when the scheduled reconcile left drift or is stale (GET /health says DEGRADED)", Health::degraded);
     }
 
@@ -124,8 +131,8 @@ public final class ObservabilityServer implements AutoCloseable {
         Health.Half capture = s == null ? SidecarHealth.starting(withCapture, "capture is starting") : SidecarHealth.capture(s);
         Health.Half sink = s == null ? SidecarHealth.starting(withSink, "the sink is starting") : SidecarHealth.sink(s);
         Duration every = withSink ? config.reconcile().every() : Duration.ZERO;
-        Optional<String> degraded = ProofDegradation.decide(new ProofDegradation.Inputs(every, configFile, started, probes.scheduledReconcile()),
-                Instant.now());
+        Optional<String> degraded = ProofDegradation.decide(new ProofDegradation.Inputs(every, configFile, started, probes.scheduledReconcile(),
+                Duration.ofSeconds(Probes.INTERVAL_SECONDS)), Instant.now());
         return Health.decide(new Health.Inputs(loopRunning, capture, sink, probes.kafkaReachable(), probes.kafkaProblem(), degraded));
     }
 

@@ -4,6 +4,7 @@ import dev.tidemark.connector.config.PipelineConfig;
 import dev.tidemark.connector.pipeline.PipelineMetrics;
 import dev.tidemark.event.TableId;
 import io.micrometer.core.instrument.Counter;
+import io.micrometer.core.instrument.FunctionCounter;
 import io.micrometer.core.instrument.Gauge;
 import io.micrometer.core.instrument.Tags;
 import io.micrometer.core.instrument.Timer;
@@ -33,6 +34,8 @@ import java.util.function.LongSupplier;
  * <li>{@code tidemark_consumer_lag_records{topic,partition}}, {@code tidemark_consumer_lag_seconds{topic,partition}}:
  * gauges ({@link PartitionLag})</li>
  * <li>{@code tidemark_build_info{version}}: gauge, always 1 ({@link BuildInfo})</li>
+ * <li>{@code tidemark_dead_letters_total}: counter of poison records the sink sent to its dead-letter topic, once
+ * {@link #deadLetters} names the count</li>
  * <li>the JVM's and the process's meters of Micrometer's binders ({@code jvm_memory_*}, {@code jvm_gc_*},
  * {@code jvm_threads_*}, {@code jvm_classes_*}, {@code process_cpu_usage}, {@code system_cpu_*},
  * {@code process_uptime_seconds}, {@code process_start_time_seconds}, {@code process_files_*})</li>
@@ -76,6 +79,12 @@ public final class PipelineMeters implements PipelineMetrics, AutoCloseable {
             new ProcessorMetrics(), new UptimeMetrics(), new FileDescriptorMetrics()}) {
             b.bindTo(registry);
         }
+    }
+
+    /** Registers {@code tidemark_dead_letters_total}, read from {@code count} (monotonic) at each scrape. */
+    public void deadLetters(LongSupplier count) {
+        FunctionCounter.builder("tidemark.dead.letters", count, c -> c.getAsLong())
+                .description("poison records the sink sent to target.deadLetterTopic (after Kafka acknowledged them)").register(registry);
     }
 
     @Override

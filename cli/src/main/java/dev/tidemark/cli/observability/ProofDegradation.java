@@ -11,7 +11,8 @@ import java.util.Optional;
 /**
  * Whether the scheduled reconcile's newest results make {@code /health} degraded (still ready): keys left different by
  * a table's newest run (its {@code tidemark_reconcile_drift_keys} above 0), or no run that compared every table
- * within {@value #STALE_PERIODS} × {@code every} (measured from the last such run, else from the command's start).
+ * within {@value #STALE_PERIODS} × {@code every} plus the probes' read period (the history is read that often, so it
+ * is that much older than the target's), measured from the last such run, else from the command's start.
  * Pure: no I/O, no clock.
  */
 public final class ProofDegradation {
@@ -28,8 +29,10 @@ public final class ProofDegradation {
      * @param configFile the pipeline file, named in the repair command of the reason
      * @param started    when this process started
      * @param history    the target's reconcile history as the probes last read it; empty before the first read
+     * @param readPeriod how often the probes read the history
      */
-    public record Inputs(Duration every, String configFile, Instant started, Optional<ReconcileHistory.Summary> history) {
+    public record Inputs(Duration every, String configFile, Instant started, Optional<ReconcileHistory.Summary> history,
+                         Duration readPeriod) {
     }
 
     /** The reason to be degraded at {@code now}, or empty: drift first (each table named), then a stale proof. */
@@ -42,13 +45,13 @@ public final class ProofDegradation {
         if (!drifted.isEmpty()) {
             return Optional.of(drift(drifted, in.configFile()));
         }
-        Duration stale = in.every().multipliedBy(STALE_PERIODS);
+        Duration stale = in.every().multipliedBy(STALE_PERIODS).plus(in.readPeriod());
         Optional<Instant> last = in.history().flatMap(ReconcileHistory.Summary::lastSuccess);
         Instant since = last.orElse(in.started());
         if (Duration.between(since, now).compareTo(stale) <= 0) {
             return Optional.empty();
         }
-        String limit = STALE_PERIODS + " × every (" + Durations.format(stale) + ")";
+        String limit = Durations.format(stale) + " (" + STALE_PERIODS + " × every + the " + Durations.format(in.readPeriod()) + " read period)";
         return Optional.of(last.map(t -> "scheduled reconcile stale: the last run that compared every table ended at " + t + ", more than "
                 + limit + " ago").orElse("scheduled reconcile stale: no run compared every table since the start at " + in.started()
                 + ", more than " + limit + " ago") + "; the log names why the runs failed or were skipped");

@@ -67,6 +67,17 @@ class PipelineMetersTest {
     }
 
     @Test
+    void deadLettersAreACounterReadAtEachScrape() {
+        try (PipelineMeters m = new PipelineMeters(config())) {
+            long[] count = {0};
+            m.deadLetters(() -> count[0]);
+            assertThat(m.scrape()).contains("tidemark_dead_letters_total{pipeline=\"shop\"} 0.0");
+            count[0] = 3;
+            assertThat(m.scrape()).contains("# TYPE tidemark_dead_letters_total counter", "tidemark_dead_letters_total{pipeline=\"shop\"} 3.0");
+        }
+    }
+
+    @Test
     void anUnfilteredOrMissingVersionIsUnknown() {
         assertThat(BuildInfo.parse("${project.version}")).isEqualTo("unknown");
         assertThat(BuildInfo.parse(null)).isEqualTo("unknown");

@@ -29,7 +29,7 @@ class ProofDegradationTest {
     }
 
     private static Optional<String> decide(Duration every, Optional<ReconcileHistory.Summary> h, Instant now) {
-        return ProofDegradation.decide(new ProofDegradation.Inputs(every, "shop.yaml", START, h), now);
+        return ProofDegradation.decide(new ProofDegradation.Inputs(every, "shop.yaml", START, h, Duration.ofSeconds(5)), now);
     }
 
     @Test
@@ -44,7 +44,7 @@ class ProofDegradationTest {
         Optional<ReconcileHistory.Summary> h = history(Optional.of(run.plusSeconds(30)), row("public.orders", run, 0, Outcome.EQUAL),
                 row("public.customers", run, 0, Outcome.REPAIRED));
         assertThat(decide(HOUR, h, run.plus(HOUR).plusSeconds(10))).isEmpty();
-        assertThat(decide(HOUR, h, run.plusSeconds(30).plus(HOUR.multipliedBy(2)))).as("exactly 2 × every: not yet stale").isEmpty();
+        assertThat(decide(HOUR, h, run.plusSeconds(35).plus(HOUR.multipliedBy(2)))).as("exactly 2 × every + the read period: not yet stale").isEmpty();
     }
 
     @Test
@@ -66,17 +66,18 @@ class ProofDegradationTest {
         Instant run = START.plus(HOUR);
         Optional<ReconcileHistory.Summary> h = history(Optional.of(START.plusSeconds(90)), row("public.orders", run, -1, Outcome.FAILED));
         assertThat(decide(HOUR, h, run.plusSeconds(60))).isEmpty();
-        assertThat(decide(HOUR, h, START.plusSeconds(91).plus(HOUR.multipliedBy(2)))).hasValue("scheduled reconcile stale: the last run that "
-                + "compared every table ended at 2026-12-04T10:01:30Z, more than 2 × every (2h) ago; the log names why the runs failed or were skipped");
+        assertThat(decide(HOUR, h, START.plusSeconds(96).plus(HOUR.multipliedBy(2)))).hasValue("scheduled reconcile stale: the last run that "
+                + "compared every table ended at 2026-12-04T10:01:30Z, more than 2h5s (2 × every + the 5s read period) ago; "
+                + "the log names why the runs failed or were skipped");
     }
 
     @Test
     void withoutAnySuccessTheProofIsStaleTwoPeriodsAfterTheStart() {
-        assertThat(decide(HOUR, Optional.empty(), START.plus(HOUR.multipliedBy(2)))).isEmpty();
-        assertThat(decide(HOUR, Optional.empty(), START.plus(HOUR.multipliedBy(2)).plusSeconds(1))).hasValue("scheduled reconcile stale: "
-                + "no run compared every table since the start at 2026-12-04T10:00:00Z, more than 2 × every (2h) ago; "
+        assertThat(decide(HOUR, Optional.empty(), START.plus(HOUR.multipliedBy(2)).plusSeconds(5))).isEmpty();
+        assertThat(decide(HOUR, Optional.empty(), START.plus(HOUR.multipliedBy(2)).plusSeconds(6))).hasValue("scheduled reconcile stale: "
+                + "no run compared every table since the start at 2026-12-04T10:00:00Z, more than 2h5s (2 × every + the 5s read period) ago; "
                 + "the log names why the runs failed or were skipped");
-        assertThat(decide(Duration.ofSeconds(3), history(Optional.empty()), START.plusSeconds(7))).as("every 3s, an empty history")
-                .hasValueSatisfying(r -> assertThat(r).contains("more than 2 × every (6s) ago"));
+        assertThat(decide(Duration.ofSeconds(3), history(Optional.empty()), START.plusSeconds(12))).as("every 3s, an empty history")
+                .hasValueSatisfying(r -> assertThat(r).contains("more than 11s (2 × every + the 5s read period) ago"));
     }
 }

@@ -4,10 +4,17 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
 import dev.tidemark.event.TableId;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.tidemark.tests.CliRun;
+import dev.tidemark.tests.deploy.DeployedQueries;
 import java.io.InputStream;
 import java.net.ServerSocket;
+import java.net.URI;
 import java.net.URL;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -26,10 +33,13 @@ import org.junit.jupiter.api.io.TempDir;
  * {@code tidemark status} (read from the target's {@code tidemark_reconcile_runs}); {@code repair: report} leaves it
  * as it is, {@code repair: auto} repairs it through the sink writer and the drift gauge returns to 0; a difference
  * that CDC heals within {@code settle} (capture stopped while the scan runs, started again before the re-check) is
- * never repaired.
+ * never repaired. While drift stays, {@code /health} answers 200 DEGRADED naming the table and the repair command, and
+ * that command, run word for word, brings it back to UP; every metric the shipped Grafana dashboard and Prometheus
+ * alerts query is in the real scrape.
  */
 class ScheduledReconcileIT {
     static final TableId ITEMS = new TableId("public", "items");
+    private static final ObjectMapper JSON = new ObjectMapper();
 
     @TempDir
     Path dir;
@@ -51,7 +61,33 @@ class ScheduledReconcileIT {
                     .isGreaterThan(System.currentTimeMillis() / 1000.0 - 120);
             assertThat(Files.readString(run.log)).contains("repair public.items → items: upsert 1 row(s) from the source")
                     .contains("repair: report, nothing changed");
+            String scrape = run.metrics();
+            assertThat(DeployedQueries.missingFrom(scrape, DeployedQueries.servedNames()))
+                    .as("metrics deploy/grafana/tidemark.json and deploy/prometheus/alerts.yml query, absent from the scrape:%n%s", scrape).isEmpty();
+            degradedUntilRepaired(f, run);
         }
+    }
+
+    /** /health says DEGRADED (still 200) with the drift; the repair command it names, run as it reads, brings back UP. */
+    private void degradedUntilRepaired(CaptureFixture f, Running run) throws Exception {
+        await("/health DEGRADED with the drift").atMost(Duration.ofSeconds(30)).pollInterval(Duration.ofMillis(250))
+                .until(() -> run.health().path("status").asText(), "DEGRADED"::equals);
+        HttpResponse<String> degraded = run.get("/health");
+        assertThat(degraded.statusCode()).as("degraded is still ready: " + degraded.body()).isEqualTo(200);
+        JsonNode h = JSON.readTree(degraded.body());
+        assertThat(List.of(h.path("live").asBoolean(), h.path("ready").asBoolean(), h.path("degraded").asBoolean())).containsExactly(true, true, true);
+        String yaml = dir.resolve("pipeline.yaml").toString();
+        String repair = "tidemark reconcile --config " + yaml + " --table public.items --repair --apply";
+        assertThat(h.path("reason").asText()).startsWith("scheduled reconcile found drift: public.items 1 key(s) still different after the run of ")
+                .endsWith("; repair: " + repair).doesNotContain("\n");
+        assertThat(gauge(run.metrics(), "tidemark_health_degraded", "")).hasValue(1);
+        String[] words = repair.substring("tidemark ".length()).split(" ");
+        CliRun fix = CliRun.run(words);
+        assertThat(fix.exit()).as("%s%n%s%s", repair, fix.out(), fix.err()).isZero();
+        assertThat(note(f, 3)).as("the row repaired").isEqualTo("n3");
+        await("/health UP once the next scheduled run finds the table equal").atMost(Duration.ofSeconds(60)).pollInterval(Duration.ofMillis(250))
+                .until(() -> run.health().path("status").asText(), "UP"::equals);
+        assertThat(gauge(run.metrics(), "tidemark_reconcile_drift_keys", "public.items")).hasValue(0);
     }
 
     @Test
@@ -113,7 +149,7 @@ class ScheduledReconcileIT {
         }
         Path yaml = pipeline(f, "observability: {port: " + port + "}\n", schedule);
         Path log = dir.resolve("run.log");
-        Running run = new Running(f.spawn(log, "run", "--config", yaml.toString()), log, "http://127.0.0.1:" + port + "/metrics");
+        Running run = new Running(f.spawn(log, "run", "--config", yaml.toString()), log, "http://127.0.0.1:" + port);
         applied(f, run.process);
         return run;
     }
@@ -179,14 +215,23 @@ class ScheduledReconcileIT {
         return OptionalDouble.empty();
     }
 
-    /** The running command, its log and its metrics address. */
-    private record Running(Process process, Path log, String metricsUrl) {
+    /** The running command, its log and its endpoint's address. */
+    private record Running(Process process, Path log, String base) {
         String metrics() {
-            try (InputStream in = new URL(metricsUrl).openStream()) {
+            try (InputStream in = new URL(base + "/metrics").openStream()) {
                 return new String(in.readAllBytes(), StandardCharsets.UTF_8);
             } catch (java.io.IOException e) {
                 return "";
             }
+        }
+
+        HttpResponse<String> get(String path) throws java.io.IOException, InterruptedException {
+            return HttpClient.newHttpClient().send(HttpRequest.newBuilder(URI.create(base + path)).timeout(Duration.ofSeconds(5)).build(),
+                    HttpResponse.BodyHandlers.ofString());
+        }
+
+        JsonNode health() throws java.io.IOException, InterruptedException {
+            return JSON.readTree(get("/health").body());
         }
     }
 }

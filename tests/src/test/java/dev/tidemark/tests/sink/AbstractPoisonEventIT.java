@@ -3,6 +3,8 @@ package dev.tidemark.tests.sink;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
+import dev.tidemark.cli.observability.PipelineMeters;
+import dev.tidemark.connector.config.PipelineConfigParser;
 import dev.tidemark.reconcile.CanonicalValues;
 import dev.tidemark.jdbc.ValueKind;
 import dev.tidemark.event.ChangeEvent;
@@ -19,6 +21,7 @@ import dev.tidemark.sink.kafka.ReplayFrom;
 import dev.tidemark.sink.kafka.SinkSettings;
 import dev.tidemark.tests.TestInfrastructure;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.ResultSet;
 import java.sql.Statement;
@@ -145,6 +148,16 @@ abstract class AbstractPoisonEventIT {
         first.close();
         assertThat(first.failure()).isEmpty();
         assertThat(first.deadLettered()).isEqualTo(2);
+        try (PipelineMeters meters = new PipelineMeters(PipelineConfigParser.parse(String.join("\n",
+                "name: poison",
+                "source: {url: \"jdbc:postgresql://db:5432/app\", tables: [public.stock]}",
+                "kafka: {bootstrapServers: \"" + bootstrap + "\"}",
+                "target: {url: \"jdbc:sqlite:unused.db\", deadLetterTopic: \"" + topic + ".dlq\"}",
+                "observability: {port: 9464}", ""), "t.yaml", Path.of("."), Map.<String, String>of()::get))) {
+            meters.deadLetters(first::deadLettered);
+            assertThat(meters.scrape()).as("the endpoint's counter of this sink's dead letters")
+                    .contains("tidemark_dead_letters_total{pipeline=\"poison\"} 2.0");
+        }
         assertThat(ids()).containsExactly("1", "2", "3", "4", "5", "7", "8", "9", "11", "12");
 
         Properties p = new Properties();
