@@ -49,7 +49,7 @@ public record Health(boolean live, boolean ready, boolean degraded, String reaso
         }
     }
 
-    /** A healthy answer without a degradation. */
+    /** An answer without a degradation. */
     public Health(boolean live, boolean ready, String reason) {
         this(live, ready, false, reason);
     }

@@ -24,6 +24,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
+import java.util.function.Predicate;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -75,16 +76,17 @@ public final class ObservabilityServer implements AutoCloseable {
         });
         healthGauge("live", "1 while the command's loop runs (GET /health/live answers 200)", Health::live);
         healthGauge("ready", "1 when GET /health answers 200", Health::ready);
+        healthGauge("degraded", "1 when the scheduled reconcile left drift or is stale (GET /health says DEGRADED)", Health::degraded);
         if (withSink) {
             meters.deadLetters(() -> {
                 Sidecar s = sidecar;
                 return s == null ? 0 : s.sink().map(KafkaSinkRunner::deadLettered).orElse(0L);
             });
         }
-        healthGauge("degraded", "1 when the scheduled reconcile left drift or is stale (GET /health says DEGRADED)", Health::degraded);
     }
 
-    private void healthGauge(String name, String description, java.util.function.Predicate<Health> value) {
+    /** {@code tidemark_health_<name>}: 1 while {@code value} holds for {@link #health()} at the scrape, else 0. */
+    private void healthGauge(String name, String description, Predicate<Health> value) {
         Gauge.builder("tidemark.health." + name, this, s -> value.test(s.health()) ? 1 : 0).description(description)
                 .register(meters.registry());
     }
@@ -171,7 +173,7 @@ public final class ObservabilityServer implements AutoCloseable {
     }
 
     /** The health JSON; 200 when {@code up} holds, else 503. */
-    private void sendHealth(HttpExchange x, java.util.function.Predicate<Health> up) throws IOException {
+    private void sendHealth(HttpExchange x, Predicate<Health> up) throws IOException {
         Health h = health();
         Map<String, Object> body = new LinkedHashMap<>();
         body.put("status", h.status());

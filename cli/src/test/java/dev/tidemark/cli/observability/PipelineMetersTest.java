@@ -28,25 +28,26 @@ class PipelineMetersTest {
     void hooksBecomePrometheusCountersTimerBucketsAndLagGauges() {
         PipelineConfig cfg = config();
         long[] now = {10_000};
-        PipelineMeters m = new PipelineMeters(cfg, () -> now[0]);
-        m.captured(T, 3);
-        m.captured(T, 2);
-        m.applied(T, 4);
-        m.batchApplied(Duration.ofMillis(12));
-        m.partitionFetched("shop.public.orders", 0, 9, 10);
-        m.partitionApplied("shop.public.orders", 0, 8, 7_000);
+        try (PipelineMeters m = new PipelineMeters(cfg, () -> now[0])) {
+            m.captured(T, 3);
+            m.captured(T, 2);
+            m.applied(T, 4);
+            m.batchApplied(Duration.ofMillis(12));
+            m.partitionFetched("shop.public.orders", 0, 9, 10);
+            m.partitionApplied("shop.public.orders", 0, 8, 7_000);
 
-        String text = m.scrape();
-        assertThat(text).contains("tidemark_events_captured_total{pipeline=\"shop\",table=\"public.orders\"} 5.0")
-                .contains("tidemark_events_applied_total{pipeline=\"shop\",table=\"public.orders\"} 4.0")
-                .contains("tidemark_batch_apply_seconds_bucket{pipeline=\"shop\",le=\"0.01\"} 0")
-                .contains("tidemark_batch_apply_seconds_bucket{pipeline=\"shop\",le=\"0.025\"} 1")
-                .contains("tidemark_batch_apply_seconds_bucket{pipeline=\"shop\",le=\"+Inf\"} 1")
-                .contains("tidemark_batch_apply_seconds_count{pipeline=\"shop\"} 1")
-                .contains("tidemark_consumer_lag_records{partition=\"0\",pipeline=\"shop\",topic=\"shop.public.orders\"} 2.0")
-                .contains("tidemark_consumer_lag_seconds{partition=\"0\",pipeline=\"shop\",topic=\"shop.public.orders\"} 3.0");
-        assertThat(m.capturedCount(T)).isEqualTo(5);
-        assertThat(m.lags()).containsEntry("shop.public.orders-0", new PartitionLag(2, 3.0));
+            String text = m.scrape();
+            assertThat(text).contains("tidemark_events_captured_total{pipeline=\"shop\",table=\"public.orders\"} 5.0")
+                    .contains("tidemark_events_applied_total{pipeline=\"shop\",table=\"public.orders\"} 4.0")
+                    .contains("tidemark_batch_apply_seconds_bucket{pipeline=\"shop\",le=\"0.01\"} 0")
+                    .contains("tidemark_batch_apply_seconds_bucket{pipeline=\"shop\",le=\"0.025\"} 1")
+                    .contains("tidemark_batch_apply_seconds_bucket{pipeline=\"shop\",le=\"+Inf\"} 1")
+                    .contains("tidemark_batch_apply_seconds_count{pipeline=\"shop\"} 1")
+                    .contains("tidemark_consumer_lag_records{partition=\"0\",pipeline=\"shop\",topic=\"shop.public.orders\"} 2.0")
+                    .contains("tidemark_consumer_lag_seconds{partition=\"0\",pipeline=\"shop\",topic=\"shop.public.orders\"} 3.0");
+            assertThat(m.capturedCount(T)).isEqualTo(5);
+            assertThat(m.lags()).containsEntry("shop.public.orders-0", new PartitionLag(2, 3.0));
+        }
     }
 
     @Test
