@@ -13,7 +13,6 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collection;
 import java.util.List;
-import java.util.LinkedHashMap;
 import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.ExecutionException;
@@ -33,9 +32,10 @@ import org.slf4j.LoggerFactory;
  * A single-node Kafka broker (KRaft, combined broker and controller) running in a child JVM, for
  * {@code tidemark demo} and integration tests.
  *
- * <p><b>What it starts.</b> {@link #start(Path)} writes {@code baseDir/server.properties} (PLAINTEXT listener and
- * controller listener on free 127.0.0.1 ports, replication factor 1 everywhere, topic auto-creation on), formats the
- * storage with {@code kafka.tools.StorageTool} in a short-lived child JVM, then starts {@link KafkaChildMain} in a
+ * <p><b>What it starts.</b> {@link #start(Path)} writes {@code baseDir/server.properties} ({@link BrokerProperties}: a
+ * PLAINTEXT listener, or with {@link #start(Path, KafkaSasl)} a SASL_SSL one only, and the controller listener, on free
+ * 127.0.0.1 ports), formats the storage with {@code kafka.tools.StorageTool} (creating the SCRAM user of a
+ * {@link KafkaSasl}) in a short-lived child JVM, then starts {@link KafkaChildMain} in a
  * second child JVM with this JVM's class path, and returns once an admin client sees the broker. Broker output goes to
  * {@code baseDir/kafka.log} at WARN level.
  *
@@ -62,11 +62,13 @@ public final class LocalKafka implements AutoCloseable {
     private final String bootstrapServers;
     private final List<String> brokerCommand;
     private final int brokerPort;
+    private final Map<String, String> clientProperties;
     private volatile Process process;
     private volatile long startupMillis;
 
-    private LocalKafka(Path baseDir, Path logFile, List<String> brokerCommand, int brokerPort, Process process) {
+    private LocalKafka(Path baseDir, Path logFile, List<String> brokerCommand, int brokerPort, KafkaSasl sasl, Process process) {
         this.folder = new ServerFolder(baseDir, "Kafka");
+        this.clientProperties = sasl == null ? Map.of() : Map.copyOf(sasl.clientProperties());
         this.logFile = logFile;
         this.brokerCommand = List.copyOf(brokerCommand);
         this.brokerPort = brokerPort;
@@ -84,6 +86,18 @@ public final class LocalKafka implements AutoCloseable {
      * gets a free one). The caller checks that {@code port} is free.
      */
     public static LocalKafka start(Path baseDir, int port) {
+        return start(baseDir, port, null);
+    }
+
+    /**
+     * As {@link #start(Path)}, with a single SASL_SSL client listener as {@code sasl} says and no plaintext one for
+     * clients: {@link #clientProperties()} are what a client needs to sign in.
+     */
+    public static LocalKafka start(Path baseDir, KafkaSasl sasl) {
+        return start(baseDir, 0, java.util.Objects.requireNonNull(sasl, "sasl"));
+    }
+
+    private static LocalKafka start(Path baseDir, int port, KafkaSasl sasl) {
         long begin = System.nanoTime();
         Path dir = baseDir.toAbsolutePath().normalize();
         int[] ports = FreePorts.find(2);
@@ -94,7 +108,7 @@ public final class LocalKafka implements AutoCloseable {
         Path logFile = dir.resolve("kafka.log");
         try {
             Files.createDirectories(dir);
-            Files.writeString(properties, serverProperties(dir, brokerPort, controllerPort), StandardCharsets.UTF_8);
+            Files.writeString(properties, BrokerProperties.text(dir, HOST, brokerPort, controllerPort, sasl), StandardCharsets.UTF_8);
             Files.writeString(logbackConfig, LOGBACK_CONFIG, StandardCharsets.UTF_8);
         } catch (IOException e) {
             throw new IllegalStateException("write Kafka configuration into " + dir + " failed: " + e, e);
@@ -103,6 +117,9 @@ public final class LocalKafka implements AutoCloseable {
         List<String> format = javaCommand(logbackConfig, List.of("-Xmx256m", "-XX:+UseSerialGC"));
         format.addAll(List.of("kafka.tools.StorageTool", "format", "-t", Uuid.randomUuid().toString(),
                 "-c", properties.toString()));
+        if (sasl != null) {
+            format.addAll(List.of("--add-scram", sasl.scramArgument()));
+        }
         try {
             Processes.run("format Kafka storage", format, dir, READY_TIMEOUT);
         } catch (RuntimeException e) {
@@ -113,7 +130,7 @@ public final class LocalKafka implements AutoCloseable {
         List<String> broker = javaCommand(logbackConfig, JVM_OPTIONS);
         broker.addAll(List.of(KafkaChildMain.class.getName(), properties.toString()));
         Process process = launch(broker, dir, logFile);
-        LocalKafka kafka = new LocalKafka(dir, logFile, broker, brokerPort, process);
+        LocalKafka kafka = new LocalKafka(dir, logFile, broker, brokerPort, sasl, process);
         try {
             kafka.awaitReady(brokerPort);
         } catch (RuntimeException e) {
@@ -121,8 +138,8 @@ public final class LocalKafka implements AutoCloseable {
             throw e;
         }
         kafka.startupMillis = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - begin);
-        LOG.info("Kafka {} (KRaft, single node) started on {} in {} s", AppInfoParser.getVersion(),
-                kafka.bootstrapServers, String.format(Locale.ROOT, "%.1f", kafka.startupMillis / 1000.0));
+        LOG.info("Kafka {} (KRaft, single node) started on {}{} in {} s", AppInfoParser.getVersion(),
+                kafka.bootstrapServers, sasl == null ? "" : " (SASL_SSL, " + KafkaSasl.MECHANISM + ")", String.format(Locale.ROOT, "%.1f", kafka.startupMillis / 1000.0));
         return kafka;
     }
 
@@ -171,37 +188,6 @@ public final class LocalKafka implements AutoCloseable {
         awaitReady(brokerPort);
     }
 
-    static String serverProperties(Path dir, int brokerPort, int controllerPort) {
-        Map<String, String> settings = new LinkedHashMap<>();
-        settings.put("process.roles", "broker,controller");
-        settings.put("node.id", "1");
-        // Static voters: the storage is formatted without --standalone (the tool rejects it alongside this setting).
-        settings.put("controller.quorum.voters", "1@" + HOST + ":" + controllerPort);
-        settings.put("listeners", "PLAINTEXT://" + HOST + ":" + brokerPort + ",CONTROLLER://" + HOST + ":" + controllerPort);
-        settings.put("advertised.listeners", "PLAINTEXT://" + HOST + ":" + brokerPort);
-        settings.put("controller.listener.names", "CONTROLLER");
-        settings.put("listener.security.protocol.map", "CONTROLLER:PLAINTEXT,PLAINTEXT:PLAINTEXT");
-        settings.put("log.dirs", dir.resolve("logs").toString());
-        settings.put("num.partitions", "1");
-        settings.put("offsets.topic.replication.factor", "1");
-        settings.put("offsets.topic.num.partitions", "1");
-        settings.put("transaction.state.log.replication.factor", "1");
-        settings.put("transaction.state.log.min.isr", "1");
-        settings.put("transaction.state.log.num.partitions", "1");
-        settings.put("share.coordinator.state.topic.replication.factor", "1");
-        settings.put("share.coordinator.state.topic.min.isr", "1");
-        settings.put("share.coordinator.state.topic.num.partitions", "1");
-        settings.put("group.initial.rebalance.delay.ms", "0");
-        settings.put("auto.create.topics.enable", "true");
-        // A small machine-friendly footprint: fewer threads, a small log-cleaner buffer (default 128 MiB).
-        settings.put("num.network.threads", "2");
-        settings.put("num.io.threads", "2");
-        settings.put("log.cleaner.dedupe.buffer.size", "8388608");
-        return settings.entrySet().stream()
-                .map(e -> e.getKey() + "=" + e.getValue().replace("\\", "\\\\"))
-                .collect(Collectors.joining("\n", "", "\n"));
-    }
-
     private static final String LOGBACK_CONFIG = """
             <configuration>
               <appender name="CONSOLE" class="ch.qos.logback.core.ConsoleAppender">
@@ -236,11 +222,12 @@ public final class LocalKafka implements AutoCloseable {
         while (!accepts(brokerPort)) {
             pause(deadline);
         }
-        Map<String, Object> config = Map.of(
+        Map<String, Object> config = new java.util.HashMap<>(clientProperties);
+        config.putAll(Map.of(
                 AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers,
                 AdminClientConfig.CLIENT_ID_CONFIG, "tidemark-local-kafka-probe",
                 AdminClientConfig.REQUEST_TIMEOUT_MS_CONFIG, 5_000,
-                AdminClientConfig.DEFAULT_API_TIMEOUT_MS_CONFIG, 10_000);
+                AdminClientConfig.DEFAULT_API_TIMEOUT_MS_CONFIG, 10_000));
         try (Admin admin = Admin.create(config)) {
             while (true) {
                 try {
@@ -292,6 +279,14 @@ public final class LocalKafka implements AutoCloseable {
     /** {@code 127.0.0.1:<port>}. */
     public String bootstrapServers() {
         return bootstrapServers;
+    }
+
+    /**
+     * What a client of this broker sets besides {@code bootstrap.servers}: nothing for a plaintext listener; for a
+     * SASL_SSL one, {@link KafkaSasl#clientProperties()}.
+     */
+    public Map<String, String> clientProperties() {
+        return clientProperties;
     }
 
     /** Wall time {@code start} took, storage formatting included. */
