@@ -6,14 +6,17 @@ import java.util.regex.Pattern;
  * Masks credentials embedded in JDBC URLs, or in any text quoting one, before it reaches a message or a log line:
  * URL parameters ({@code password=…}, {@code pwd=…}, {@code secret=…}, {@code token=…}, separated by {@code &} or
  * {@code ;}) and user information ({@code //user:password@host}). Everything else is kept, so the URL still says
- * which database is meant.
+ * which database is meant. A quoted value after such a key ({@code password="…"}, as in a Kafka JAAS line) is masked
+ * whole, quotes kept.
  */
 public final class UrlMask {
     private static final String HIDDEN = "[hidden]";
     /** A host (name, IPv4, bracketed IPv6, optional port) and what may follow it in a URL. */
     private static final String HOST_AHEAD = "(?=[A-Za-z0-9.\\-\\[\\]:%]+(?:[/?;,'\")\\s]|$))";
     // (?!\[hidden]) keeps text masked twice (a message quoting a masked URL) as it was, closing bracket included
-    private static final Pattern PARAM = Pattern.compile("(?i)((?:password|passwd|pwd|secret|token)=)(?!\\[hidden])[^&;\\s'\"]*");
+    private static final Pattern PARAM = Pattern.compile("(?i)((?:password|passwd|pwd|secret|token)=)(?!\\[hidden])(?![\"'])[^&;\\s'\"]*");
+    /** {@code password="…"} or {@code password='…'}: the quoted value, backslash escapes included, to its closing quote. */
+    private static final Pattern QUOTED = Pattern.compile("(?i)((?:password|passwd|pwd|secret|token)\\s*=\\s*)([\"'])(?!\\[hidden]\\2)(?:\\\\.|(?!\\2).)*(?:\\2|$)");
     /**
      * {@code //user:password@host}: the password runs to the last {@code @} of the word that a host name follows, so a
      * password holding {@code /} or {@code @} is masked whole (a doubtful case masks more, never less).
@@ -28,7 +31,8 @@ public final class UrlMask {
         if (text == null) {
             return null;
         }
-        return USERINFO.matcher(PARAM.matcher(text).replaceAll("$1[hidden]")).replaceAll("$1[hidden]@");
+        String quoted = QUOTED.matcher(text).replaceAll("$1$2[hidden]$2");
+        return USERINFO.matcher(PARAM.matcher(quoted).replaceAll("$1[hidden]")).replaceAll("$1[hidden]@");
     }
 
     /**

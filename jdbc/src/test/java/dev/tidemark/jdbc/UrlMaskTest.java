@@ -6,6 +6,16 @@ import org.junit.jupiter.api.Test;
 
 class UrlMaskTest {
     @Test
+    void aQuotedPasswordAsInAKafkaJaasLineIsMaskedWholeQuotesKept() {
+        String jaas = "org.apache.kafka.common.security.scram.ScramLoginModule required username=\"u\" password=\"s3 \\\"x;\";";
+        assertThat(UrlMask.mask("sasl.jaas.config " + jaas)).isEqualTo(
+                "sasl.jaas.config org.apache.kafka.common.security.scram.ScramLoginModule required username=\"u\" password=\"[hidden]\";");
+        assertThat(UrlMask.mask("password='pw' and token = \"t0k\"")).isEqualTo("password='[hidden]' and token = \"[hidden]\"");
+        assertThat(UrlMask.mask("password=\"never closed")).isEqualTo("password=\"[hidden]\"");
+        assertThat(UrlMask.mask("password=\"[hidden]\";")).isEqualTo("password=\"[hidden]\";");
+    }
+
+    @Test
     void aPasswordHoldingASlashIsMaskedWhole() {
         assertThat(UrlMask.mask("jdbc:postgresql://app:s3/cr3t@db.example:5432/orders"))
                 .isEqualTo("jdbc:postgresql://app:[hidden]@db.example:5432/orders");

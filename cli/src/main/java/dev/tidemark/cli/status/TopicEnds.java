@@ -1,5 +1,7 @@
 package dev.tidemark.cli.status;
 
+import dev.tidemark.connector.config.KafkaAdmins;
+import dev.tidemark.connector.config.KafkaFailure;
 import dev.tidemark.connector.config.PipelineConfig;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -33,14 +35,17 @@ final class TopicEnds {
     private TopicEnds() {
     }
 
-    /** @throws IllegalStateException naming the broker when Kafka cannot be read within {@link #TIMEOUT} */
-    static Read read(PipelineConfig config) {
-        Properties p = new Properties();
-        p.putAll(config.kafka().properties());
-        p.put(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, config.kafka().bootstrapServers());
+    /** The admin client's properties: the pipeline's ({@link dev.tidemark.connector.config.KafkaConfig#adminProperties()}), bounded by {@link #TIMEOUT}. */
+    static Properties properties(PipelineConfig config) {
+        Properties p = config.kafka().adminProperties();
         p.put(AdminClientConfig.DEFAULT_API_TIMEOUT_MS_CONFIG, (int) TIMEOUT.toMillis());
         p.put(AdminClientConfig.REQUEST_TIMEOUT_MS_CONFIG, (int) TIMEOUT.toMillis());
-        try (Admin admin = Admin.create(p)) {
+        return p;
+    }
+
+    /** @throws IllegalStateException naming the broker when Kafka cannot be read within {@link #TIMEOUT} */
+    static Read read(PipelineConfig config) {
+        try (Admin admin = KafkaAdmins.create(config.kafka().properties(), properties(config))) {
             Set<String> names = admin.listTopics().names().get(TIMEOUT.toMillis(), TimeUnit.MILLISECONDS);
             List<String> present = new ArrayList<>();
             List<String> missing = new ArrayList<>();
@@ -65,9 +70,9 @@ final class TopicEnds {
             Thread.currentThread().interrupt();
             throw new IllegalStateException("interrupted", e);
         } catch (TimeoutException e) {
-            throw new IllegalStateException("no answer within " + TIMEOUT.toSeconds() + " s", e);
+            throw new IllegalStateException("no answer within " + TIMEOUT.toSeconds() + " s (" + KafkaFailure.noAnswerHint(config.kafka()) + ")", e);
         } catch (ExecutionException e) {
-            throw new IllegalStateException(e.getCause().getMessage(), e.getCause());
+            throw new IllegalStateException(KafkaFailure.reason(config.kafka(), e.getCause()), e.getCause());
         }
     }
 }

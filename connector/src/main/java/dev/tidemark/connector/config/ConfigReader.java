@@ -19,7 +19,7 @@ import java.util.regex.Pattern;
  * The shared half of every YAML configuration parser: reads typed values from a tree, substitutes {@code ${NAME}}
  * and {@code ${NAME:-default}} from the environment, and collects every problem (one line each, naming its key, in
  * the shape {@code Invalid value X for configuration K: why}) instead of stopping at the first. Values of keys
- * ending in {@code password} are never echoed. Not thread-safe: one reader per parse.
+ * ending in {@code password} or {@code jaas.config} are never echoed. Not thread-safe: one reader per parse.
  */
 public final class ConfigReader {
     private static final Pattern ENV = Pattern.compile("\\$\\{([A-Za-z_][A-Za-z0-9_]*)(?::-([^}]*))?}");
@@ -40,8 +40,14 @@ public final class ConfigReader {
     }
 
     public void invalid(String key, String value, String why) {
-        problems.add("Invalid value " + (key.toLowerCase(java.util.Locale.ROOT).endsWith("password") ? "[hidden]" : UrlMask.mask(value))
+        problems.add("Invalid value " + (secret(key) ? "[hidden]" : UrlMask.mask(value))
                 + " for configuration " + key + ": " + why);
+    }
+
+    /** Whether {@code key} holds a secret: a password, or a Kafka JAAS line ({@code kafka.properties.sasl.jaas.config}). */
+    static boolean secret(String key) {
+        String k = key.toLowerCase(java.util.Locale.ROOT);
+        return k.endsWith("password") || k.endsWith("jaas.config");
     }
 
     public void missing(String key, String hint) {

@@ -52,11 +52,15 @@ public record PipelineConfig(String name, SourceConfig source, KafkaConfig kafka
         return stateDir.resolve(name + ".offsets");
     }
 
-    /** The effective configuration for the log, with secrets masked. */
+    /**
+     * The effective configuration for the log, with secrets masked: of {@code kafka.properties}, only the security
+     * protocol and SASL mechanism are said, never a JAAS line or a store password.
+     */
     public String describe() {
         return "pipeline " + name + ": source " + UrlMask.mask(source.jdbcUrl()) + " user " + source.user()
                 + (source.password().isEmpty() ? " without password" : " password " + source.password()) + " tables " + source.tables() + " slot " + source.slot() + " → kafka "
-                + kafka.bootstrapServers() + " topics " + topics() + " → target " + UrlMask.mask(target.jdbcUrl())
+                + kafka.bootstrapServers() + (kafka.properties().containsKey("security.protocol") ? " (" + KafkaFailure.spoken(kafka.properties()) + ")" : "")
+                + " topics " + topics() + " → target " + UrlMask.mask(target.jdbcUrl())
                 + (target.tables().explicit().isEmpty() ? "" : " tables " + target.tables().explicit()) + " batch " + target.batchSize() + "; state " + stateDir;
     }
 }

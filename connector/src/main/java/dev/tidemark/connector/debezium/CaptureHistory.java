@@ -1,5 +1,7 @@
 package dev.tidemark.connector.debezium;
 
+import dev.tidemark.connector.config.KafkaFailure;
+import dev.tidemark.connector.config.KafkaAdmins;
 import dev.tidemark.connector.config.PipelineConfig;
 import dev.tidemark.sink.kafka.HistoryRecord;
 import java.time.Duration;
@@ -51,7 +53,7 @@ final class CaptureHistory {
             return;
         }
         String topic = HistoryRecord.topicFor(config.kafka().topicPrefix());
-        Admin admin = Admin.create(config.kafka().adminProperties());
+        Admin admin = KafkaAdmins.create(config.kafka());
         try {
             createIfMissing(admin, config, topic);
             List<HistoryRecord> records = HistoryPlan.records(start, endOffsets(admin, config), addedTopics, Instant.now());
@@ -67,11 +69,11 @@ final class CaptureHistory {
         } catch (TimeoutException e) {
             admin.close(Duration.ZERO);
             throw new IllegalStateException("Kafka at " + config.kafka().bootstrapServers() + " did not answer within " + WAIT_SECONDS
-                    + " s while writing history topic " + topic + " (check kafka.bootstrapServers and that the broker is up)", e);
+                    + " s while writing history topic " + topic + " (" + KafkaFailure.noAnswerHint(config.kafka()) + ")", e);
         } catch (ExecutionException e) {
             admin.close(Duration.ZERO);
             throw new IllegalStateException("cannot write history topic " + topic + " on " + config.kafka().bootstrapServers() + ": "
-                    + e.getCause().getMessage(), e.getCause());
+                    + KafkaFailure.reason(config.kafka(), e.getCause()), e.getCause());
         } catch (RuntimeException e) {
             admin.close(Duration.ZERO);
             throw e;

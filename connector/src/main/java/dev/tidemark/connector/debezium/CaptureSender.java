@@ -1,5 +1,6 @@
 package dev.tidemark.connector.debezium;
 
+import dev.tidemark.connector.config.KafkaFailure;
 import dev.tidemark.connector.config.PipelineConfig;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -70,7 +71,7 @@ final class CaptureSender implements AutoCloseable {
                 sends.get(i).get();
             } catch (ExecutionException e) {
                 throw new IllegalStateException("Kafka did not acknowledge the schema change for topic " + out.get(i).topic()
-                        + " partition " + out.get(i).partition() + ": " + e.getCause().getMessage(), e.getCause());
+                        + " partition " + out.get(i).partition() + ": " + KafkaFailure.reason(config.kafka(), e.getCause()), e.getCause());
             }
         }
     }

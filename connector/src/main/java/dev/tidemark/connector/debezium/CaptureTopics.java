@@ -1,5 +1,7 @@
 package dev.tidemark.connector.debezium;
 
+import dev.tidemark.connector.config.KafkaFailure;
+import dev.tidemark.connector.config.KafkaAdmins;
 import dev.tidemark.connector.config.PipelineConfig;
 import dev.tidemark.jdbc.UsageException;
 import java.time.Duration;
@@ -43,7 +45,7 @@ final class CaptureTopics {
      * with a partition count other than {@code kafka.partitions}; see {@link TopicPartitionCheck}.
      */
     static void checkExisting(PipelineConfig config) {
-        Admin admin = Admin.create(config.kafka().adminProperties());
+        Admin admin = KafkaAdmins.create(config.kafka());
         try {
             Set<String> names = admin.listTopics().names().get(WAIT_SECONDS, TimeUnit.SECONDS);
             List<String> ours = config.topics().stream().filter(names::contains).toList();
@@ -61,10 +63,10 @@ final class CaptureTopics {
         } catch (TimeoutException e) {
             throw new IllegalStateException("Kafka at " + config.kafka().bootstrapServers() + " did not answer within "
                     + WAIT_SECONDS + " s while reading topics " + config.topics()
-                    + " (check kafka.bootstrapServers and that the broker is up)", e);
+                    + " (" + KafkaFailure.noAnswerHint(config.kafka()) + ")", e);
         } catch (ExecutionException e) {
             throw new IllegalStateException("cannot read topics " + config.topics() + " on " + config.kafka().bootstrapServers()
-                    + ": " + e.getCause().getMessage(), e.getCause());
+                    + ": " + KafkaFailure.reason(config.kafka(), e.getCause()), e.getCause());
         } finally {
             // not close(): it would wait for an unanswered request's own timeout (60 s), twice the time stated above
             admin.close(Duration.ZERO);
@@ -72,7 +74,7 @@ final class CaptureTopics {
     }
 
     static void ensure(PipelineConfig config) {
-        Admin admin = Admin.create(config.kafka().adminProperties());
+        Admin admin = KafkaAdmins.create(config.kafka());
         try {
             create(admin, config);
             awaitLeaders(admin, config);
@@ -87,7 +89,7 @@ final class CaptureTopics {
             admin.close(Duration.ZERO);
             throw new IllegalStateException("Kafka at " + config.kafka().bootstrapServers() + " did not answer within "
                     + WAIT_SECONDS + " s while creating topics " + config.topics()
-                    + " (check kafka.bootstrapServers and that the broker is up)", e);
+                    + " (" + KafkaFailure.noAnswerHint(config.kafka()) + ")", e);
         } catch (RuntimeException e) {
             admin.close(Duration.ZERO);
             throw e;
@@ -105,7 +107,7 @@ final class CaptureTopics {
             } catch (ExecutionException ex) {
                 if (!(ex.getCause() instanceof TopicExistsException)) {
                     throw new IllegalStateException("cannot create topic " + e.getKey() + " on "
-                            + config.kafka().bootstrapServers() + ": " + ex.getCause().getMessage(), ex.getCause());
+                            + config.kafka().bootstrapServers() + ": " + KafkaFailure.reason(config.kafka(), ex.getCause()), ex.getCause());
                 }
             }
         }
@@ -169,7 +171,7 @@ final class CaptureTopics {
             } catch (ExecutionException e) {
                 if (!(e.getCause() instanceof UnknownTopicOrPartitionException)) {
                     throw new IllegalStateException("cannot describe topics " + config.topics() + " on "
-                            + config.kafka().bootstrapServers() + ": " + e.getCause().getMessage(), e.getCause());
+                            + config.kafka().bootstrapServers() + ": " + KafkaFailure.reason(config.kafka(), e.getCause()), e.getCause());
                 }
                 notReady = config.topics();
             }

@@ -1,5 +1,7 @@
 package dev.tidemark.connector.debezium;
 
+import dev.tidemark.connector.config.KafkaFailure;
+import dev.tidemark.connector.config.KafkaAdmins;
 import dev.tidemark.connector.config.PipelineConfig;
 import dev.tidemark.sink.kafka.HistoryRecord;
 import java.nio.charset.StandardCharsets;
@@ -47,7 +49,7 @@ final class HistoryDrop {
     static List<String> remove(PipelineConfig config, HistoryCleanup cleanup) {
         try {
             if (cleanup instanceof HistoryCleanup.DeleteTopic d) {
-                try (Admin admin = Admin.create(config.kafka().adminProperties())) {
+                try (Admin admin = KafkaAdmins.create(config.kafka())) {
                     admin.deleteTopics(List.of(d.topic())).all().get(TIMEOUT.toSeconds(), TimeUnit.SECONDS);
                 }
                 return List.of("deleted history topic " + d.topic());
@@ -64,7 +66,7 @@ final class HistoryDrop {
         } catch (ExecutionException | TimeoutException e) {
             throw new IllegalStateException("cannot clean history topic " + HistoryRecord.topicFor(config.kafka().topicPrefix()) + " on "
                     + config.kafka().bootstrapServers() + ": " + (e.getCause() == null ? "no answer within " + TIMEOUT.toSeconds() + " s"
-                    : e.getCause().getMessage()), e);
+                    : KafkaFailure.reason(config.kafka(), e.getCause())), e);
         }
     }
 
@@ -112,11 +114,11 @@ final class HistoryDrop {
             return live.entrySet().stream().filter(Map.Entry::getValue).map(Map.Entry::getKey).sorted().toList();
         } catch (org.apache.kafka.common.KafkaException e) {
             throw new IllegalStateException("cannot read history topic " + topic + " on " + config.kafka().bootstrapServers() + ": "
-                    + e.getMessage() + " (check kafka.bootstrapServers, or drop without --topics)", e);
+                    + KafkaFailure.reason(config.kafka(), e) + " (check kafka.bootstrapServers, or drop without --topics)", e);
         }
     }
 
-    private static Properties clientProperties(PipelineConfig config) {
+    static Properties clientProperties(PipelineConfig config) {
         Properties p = new Properties();
         p.putAll(config.kafka().properties());
         p.remove(ConsumerConfig.GROUP_ID_CONFIG);

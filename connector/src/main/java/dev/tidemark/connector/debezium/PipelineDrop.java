@@ -1,5 +1,7 @@
 package dev.tidemark.connector.debezium;
 
+import dev.tidemark.connector.config.KafkaFailure;
+import dev.tidemark.connector.config.KafkaAdmins;
 import dev.tidemark.connector.config.PipelineConfig;
 import dev.tidemark.jdbc.Databases;
 import java.io.IOException;
@@ -170,14 +172,14 @@ public final class PipelineDrop {
     }
 
     private static void deleteTopics(PipelineConfig config, List<String> topics) {
-        try (Admin admin = Admin.create(config.kafka().adminProperties())) {
+        try (Admin admin = KafkaAdmins.create(config.kafka())) {
             admin.deleteTopics(topics).all().get(KAFKA_WAIT_SECONDS, TimeUnit.SECONDS);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new IllegalStateException("interrupted while deleting topics " + topics, e);
         } catch (ExecutionException | TimeoutException e) {
             throw new IllegalStateException("cannot delete topics " + topics + " on " + config.kafka().bootstrapServers()
-                    + ": " + (e.getCause() == null ? "no answer within " + KAFKA_WAIT_SECONDS + " s" : e.getCause().getMessage()), e);
+                    + ": " + (e.getCause() == null ? "no answer within " + KAFKA_WAIT_SECONDS + " s" : KafkaFailure.reason(config.kafka(), e.getCause())), e);
         }
     }
 
@@ -201,7 +203,7 @@ public final class PipelineDrop {
     }
 
     private static List<String> existingTopics(PipelineConfig config) {
-        try (Admin admin = Admin.create(config.kafka().adminProperties())) {
+        try (Admin admin = KafkaAdmins.create(config.kafka())) {
             Set<String> names = admin.listTopics().names().get(KAFKA_WAIT_SECONDS, TimeUnit.SECONDS);
             return config.topics().stream().filter(names::contains).toList();
         } catch (InterruptedException e) {
@@ -209,7 +211,7 @@ public final class PipelineDrop {
             throw new IllegalStateException("interrupted while reading topics " + config.topics(), e);
         } catch (ExecutionException | TimeoutException e) {
             throw new IllegalStateException("cannot read topics " + config.topics() + " on " + config.kafka().bootstrapServers()
-                    + ": " + (e.getCause() == null ? "no answer within " + KAFKA_WAIT_SECONDS + " s" : e.getCause().getMessage())
+                    + ": " + (e.getCause() == null ? "no answer within " + KAFKA_WAIT_SECONDS + " s" : KafkaFailure.reason(config.kafka(), e.getCause()))
                     + " (check kafka.bootstrapServers, or drop without --topics)", e);
         }
     }

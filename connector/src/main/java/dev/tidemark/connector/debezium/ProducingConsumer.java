@@ -1,5 +1,6 @@
 package dev.tidemark.connector.debezium;
 
+import dev.tidemark.connector.config.KafkaFailure;
 import dev.tidemark.connector.config.PipelineConfig;
 import dev.tidemark.event.TableId;
 import io.debezium.engine.DebeziumEngine;
@@ -129,12 +130,12 @@ final class ProducingConsumer implements DebeziumEngine.ChangeConsumer<RecordCha
         return new Routed(sent, sweeps, null);
     }
 
-    private static void awaitSweeps(List<Future<RecordMetadata>> sweeps) throws InterruptedException {
+    private void awaitSweeps(List<Future<RecordMetadata>> sweeps) throws InterruptedException {
         for (Future<RecordMetadata> sweep : sweeps) {
             try {
                 sweep.get();
             } catch (ExecutionException e) {
-                throw new IllegalStateException("Kafka did not acknowledge a snapshot sweep: " + e.getCause().getMessage(), e.getCause());
+                throw new IllegalStateException("Kafka did not acknowledge a snapshot sweep: " + KafkaFailure.reason(config.kafka(), e.getCause()), e.getCause());
             }
         }
     }

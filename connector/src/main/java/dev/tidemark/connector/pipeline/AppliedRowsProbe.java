@@ -71,7 +71,7 @@ final class AppliedRowsProbe {
         }
     }
 
-    private static Properties consumerProperties(Properties kafka) {
+    static Properties consumerProperties(Properties kafka) {
         Properties p = new Properties();
         p.putAll(kafka);
         p.put(ConsumerConfig.CLIENT_ID_CONFIG, "tidemark-applied-rows-probe");

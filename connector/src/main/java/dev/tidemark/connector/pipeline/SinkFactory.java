@@ -72,14 +72,19 @@ public final class SinkFactory {
                 + UrlMask.mask(t.jdbcUrl()) + "): " + UrlMask.mask(e.getMessage(), t.jdbcUrl()), e);
     }
 
+    /** The sink's settings: its consumer and dead-letter producer get every {@code kafka.properties} entry ({@code extra}). */
+    static SinkSettings settings(PipelineConfig config, ReplayFrom replay, SinkChoices choices) {
+        return new SinkSettings(config.kafka().bootstrapServers(), config.name(), config.topics(),
+                config.target().batchSize(), Duration.ofMillis(200), replay, config.kafka().properties(),
+                config.target().deadLetterTopic()).withSkipChoices(choices.acceptRetentionGap(), choices.skipUnapplied());
+    }
+
     public static KafkaSinkRunner runner(PipelineConfig config, ReplayFrom replay) {
         return runner(config, replay, SinkChoices.DEFAULT);
     }
 
     public static KafkaSinkRunner runner(PipelineConfig config, ReplayFrom replay, SinkChoices choices) {
-        SinkSettings settings = new SinkSettings(config.kafka().bootstrapServers(), config.name(), config.topics(),
-                config.target().batchSize(), Duration.ofMillis(200), replay, config.kafka().properties(),
-                config.target().deadLetterTopic()).withSkipChoices(choices.acceptRetentionGap(), choices.skipUnapplied());
+        SinkSettings settings = settings(config, replay, choices);
         MemberSlot slot = null;
         if (choices.memberId() != null) {
             settings = settings.withMemberId(choices.memberId());

@@ -1,5 +1,7 @@
 package dev.tidemark.connector.pipeline;
 
+import dev.tidemark.connector.config.KafkaFailure;
+import dev.tidemark.connector.config.KafkaAdmins;
 import dev.tidemark.connector.config.PipelineConfig;
 import java.time.Duration;
 import java.util.List;
@@ -24,7 +26,7 @@ final class SinkKafkaCheck {
     }
 
     static void check(PipelineConfig config) {
-        Admin admin = Admin.create(config.kafka().adminProperties());
+        Admin admin = KafkaAdmins.create(config.kafka());
         try {
             Set<String> names = admin.listTopics().names().get(WAIT_SECONDS, TimeUnit.SECONDS);
             List<String> missing = config.topics().stream().filter(t -> !names.contains(t)).toList();
@@ -39,10 +41,10 @@ final class SinkKafkaCheck {
         } catch (TimeoutException e) {
             throw new IllegalStateException("Kafka at " + config.kafka().bootstrapServers() + " did not answer within "
                     + WAIT_SECONDS + " s while starting the sink of " + config.name()
-                    + " (check kafka.bootstrapServers and that the broker is up; nothing was written)", e);
+                    + " (" + KafkaFailure.noAnswerHint(config.kafka()) + "; nothing was written)", e);
         } catch (ExecutionException e) {
             throw new IllegalStateException("cannot list topics on " + config.kafka().bootstrapServers() + " for the sink of "
-                    + config.name() + ": " + e.getCause().getMessage(), e.getCause());
+                    + config.name() + ": " + KafkaFailure.reason(config.kafka(), e.getCause()), e.getCause());
         } finally {
             // not close(): it would wait for an unanswered request's own timeout (60 s), twice the time stated above
             admin.close(Duration.ZERO);

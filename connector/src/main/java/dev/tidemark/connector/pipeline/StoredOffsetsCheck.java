@@ -1,5 +1,7 @@
 package dev.tidemark.connector.pipeline;
 
+import dev.tidemark.connector.config.KafkaFailure;
+import dev.tidemark.connector.config.KafkaAdmins;
 import dev.tidemark.connector.config.PipelineConfig;
 import dev.tidemark.connector.config.TargetAccess;
 import dev.tidemark.jdbc.Databases;
@@ -100,7 +102,7 @@ final class StoredOffsetsCheck {
 
     /** The log end offset of every partition of each of {@code topics} that exists: topic → partition → end. */
     static Map<String, Map<Integer, Long>> endOffsets(PipelineConfig config, Set<String> topics) {
-        Admin admin = Admin.create(config.kafka().adminProperties());
+        Admin admin = KafkaAdmins.create(config.kafka());
         try {
             Set<String> names = admin.listTopics().names().get(WAIT_SECONDS, TimeUnit.SECONDS);
             List<String> existing = topics.stream().filter(names::contains).toList();
@@ -118,10 +120,12 @@ final class StoredOffsetsCheck {
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new IllegalStateException("interrupted while reading the end offsets of " + topics, e);
-        } catch (ExecutionException | TimeoutException e) {
+        } catch (TimeoutException e) {
             throw new IllegalStateException("cannot read the end offsets of topics " + topics + " on " + config.kafka().bootstrapServers()
-                    + ": " + (e.getCause() == null ? "no answer within " + WAIT_SECONDS + " s" : e.getCause().getMessage())
-                    + " (check kafka.bootstrapServers and that the broker is up; nothing was created)", e);
+                    + ": no answer within " + WAIT_SECONDS + " s (" + KafkaFailure.noAnswerHint(config.kafka()) + "; nothing was created)", e);
+        } catch (ExecutionException e) {
+            throw new IllegalStateException("cannot read the end offsets of topics " + topics + " on " + config.kafka().bootstrapServers()
+                    + ": " + KafkaFailure.reason(config.kafka(), e.getCause()), e.getCause());
         } finally {
             admin.close(Duration.ZERO);
         }

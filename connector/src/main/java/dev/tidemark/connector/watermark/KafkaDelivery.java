@@ -1,5 +1,7 @@
 package dev.tidemark.connector.watermark;
 
+import dev.tidemark.connector.config.KafkaAdmins;
+import dev.tidemark.connector.config.KafkaFailure;
 import dev.tidemark.event.ChangeEvent;
 import dev.tidemark.event.EnvelopeEncoder;
 import dev.tidemark.event.RowSchema;
@@ -41,6 +43,7 @@ public final class KafkaDelivery implements Delivery {
     private final EnvelopeEncoder encoder;
     private final String topicPrefix;
     private final Properties adminProperties;
+    private final Map<String, String> kafkaProperties;
     private final int partitions;
     private final short replication;
     private final Connection control;
@@ -52,13 +55,9 @@ public final class KafkaDelivery implements Delivery {
      */
     public KafkaDelivery(String bootstrapServers, Map<String, String> properties, String topicPrefix, String database,
                          int partitions, short replication, Connection control, Dialect controlDialect) {
-        Properties p = new Properties();
-        p.putAll(properties);
-        p.put(ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers);
-        p.put(ProducerConfig.ACKS_CONFIG, "all");
-        p.put(ProducerConfig.ENABLE_IDEMPOTENCE_CONFIG, "true");
-        p.put(ProducerConfig.LINGER_MS_CONFIG, "5");
-        this.producer = new KafkaProducer<>(p, new ByteArraySerializer(), new ByteArraySerializer());
+        this.producer = new KafkaProducer<>(producerProperties(bootstrapServers, properties), new ByteArraySerializer(),
+                new ByteArraySerializer());
+        this.kafkaProperties = Map.copyOf(properties);
         this.adminProperties = new Properties();
         adminProperties.putAll(properties);
         adminProperties.put(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers);
@@ -68,6 +67,17 @@ public final class KafkaDelivery implements Delivery {
         this.replication = replication;
         this.control = control;
         this.controlDialect = controlDialect;
+    }
+
+    /** The producer's properties: {@code properties} ({@code kafka.properties}), acks from all replicas, idempotent. */
+    static Properties producerProperties(String bootstrapServers, Map<String, String> properties) {
+        Properties p = new Properties();
+        p.putAll(properties);
+        p.put(ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers);
+        p.put(ProducerConfig.ACKS_CONFIG, "all");
+        p.put(ProducerConfig.ENABLE_IDEMPOTENCE_CONFIG, "true");
+        p.put(ProducerConfig.LINGER_MS_CONFIG, "5");
+        return p;
     }
 
     /** The topic a table's events go to. */
@@ -93,7 +103,7 @@ public final class KafkaDelivery implements Delivery {
                 acks.get(i).get(120, TimeUnit.SECONDS);
             } catch (ExecutionException ex) {
                 throw new IllegalStateException("Kafka did not acknowledge record " + (i + 1) + " of " + acks.size()
-                        + " (" + ex.getCause().getMessage() + "); the watermark was not advanced", ex.getCause());
+                        + " (" + KafkaFailure.reason(kafkaProperties, ex.getCause()) + "); the watermark was not advanced", ex.getCause());
             }
         }
         try {
@@ -109,19 +119,20 @@ public final class KafkaDelivery implements Delivery {
         if (topicsReady.contains(topic)) {
             return;
         }
-        Admin admin = Admin.create(adminProperties);
+        Admin admin = KafkaAdmins.create(kafkaProperties, adminProperties);
         java.time.Duration closeWait = java.time.Duration.ofSeconds(5);
         try {
             admin.createTopics(List.of(new NewTopic(topic, partitions, replication))).all().get(30, TimeUnit.SECONDS);
         } catch (ExecutionException e) {
             if (!(e.getCause() instanceof TopicExistsException)) {
-                throw new IllegalStateException("cannot create topic " + topic + ": " + e.getCause().getMessage(), e);
+                throw new IllegalStateException("cannot create topic " + topic + " on " + adminProperties.get(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG) + ": "
+                        + KafkaFailure.reason(kafkaProperties, e.getCause()), e);
             }
         } catch (java.util.concurrent.TimeoutException e) {
             // and do not let close() wait for the unanswered request's own 60 s timeout: fail in the time stated
             closeWait = java.time.Duration.ZERO;
             throw new IllegalStateException("Kafka did not answer within 30 s while creating topic " + topic
-                    + " (check the bootstrap servers and that the broker is up)", e);
+                    + " (" + KafkaFailure.noAnswerHint(kafkaProperties) + ")", e);
         } finally {
             admin.close(closeWait);
         }

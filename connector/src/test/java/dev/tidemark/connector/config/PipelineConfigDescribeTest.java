@@ -22,4 +22,22 @@ class PipelineConfigDescribeTest {
                 .describe();
         assertThat(line).contains("user postgres password [hidden]").doesNotContain("s3cret");
     }
+
+    @Test
+    void kafkaSecurityIsSaidByProtocolAndMechanismWithoutItsSecrets() {
+        String yaml = YAML.formatted("").replace("  bootstrapServers: k:9092\n", "  bootstrapServers: k:9093\n  properties:\n"
+                + "    security.protocol: SASL_SSL\n    sasl.mechanism: SCRAM-SHA-512\n"
+                + "    sasl.jaas.config: 'org.apache.kafka.common.security.scram.ScramLoginModule required username=\"u\" password=\"jaas-s3cret\";'\n"
+                + "    ssl.truststore.password: store-s3cret\n    ssl.keystore.password: store-s3cret\n    ssl.key.password: key-s3cret\n");
+        String line = PipelineConfigParser.parse(yaml, "p.yaml", Path.of("."), Map.<String, String>of()::get).describe();
+        assertThat(line).contains("→ kafka k:9093 (security.protocol SASL_SSL, sasl.mechanism SCRAM-SHA-512) topics")
+                .doesNotContain("s3cret").doesNotContain("jaas");
+    }
+
+    @Test
+    void aJaasLineIsASecretKeyLikeAPassword() {
+        assertThat(ConfigReader.secret("kafka.properties.sasl.jaas.config")).isTrue();
+        assertThat(ConfigReader.secret("kafka.properties.ssl.keystore.password")).isTrue();
+        assertThat(ConfigReader.secret("kafka.properties.ssl.truststore.location")).isFalse();
+    }
 }

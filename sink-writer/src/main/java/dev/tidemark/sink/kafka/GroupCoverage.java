@@ -102,17 +102,22 @@ final class GroupCoverage implements AutoCloseable {
 
     private Admin admin() {
         if (admin == null) {
-            Properties consumerProps = SinkConsumerConfig.properties(settings);
-            Properties p = new Properties();
-            for (String name : AdminClientConfig.configNames()) {
-                if (consumerProps.containsKey(name)) {
-                    p.put(name, consumerProps.get(name));
-                }
-            }
-            p.put(AdminClientConfig.CLIENT_ID_CONFIG, consumerProps.get(AdminClientConfig.CLIENT_ID_CONFIG) + "-coverage");
-            admin = Admin.create(p);
+            admin = Admin.create(adminProperties(settings));
         }
         return admin;
+    }
+
+    /** The consumer's properties an admin client takes (bootstrap servers, security, …), under a client id of its own. */
+    static Properties adminProperties(SinkSettings settings) {
+        Properties consumerProps = SinkConsumerConfig.properties(settings);
+        Properties p = new Properties();
+        for (String name : AdminClientConfig.configNames()) {
+            if (consumerProps.containsKey(name)) {
+                p.put(name, consumerProps.get(name));
+            }
+        }
+        p.put(AdminClientConfig.CLIENT_ID_CONFIG, consumerProps.get(AdminClientConfig.CLIENT_ID_CONFIG) + "-coverage");
+        return p;
     }
 
     @Override

@@ -70,7 +70,7 @@ final class HistoryReader {
     }
 
     /** The sink's consumer settings (security and the like) without its group: this consumer is assigned. */
-    private static Properties properties(SinkSettings settings) {
+    static Properties properties(SinkSettings settings) {
         Properties p = SinkConsumerConfig.properties(settings);
         p.remove(ConsumerConfig.GROUP_ID_CONFIG);
         p.remove(ConsumerConfig.GROUP_INSTANCE_ID_CONFIG);

@@ -53,12 +53,17 @@ final class SinkConsumerConfig {
 
     /** The producer for dead letters: acks from all replicas, idempotent, the pipeline's extra properties. */
     static KafkaProducer<byte[], byte[]> deadLetterProducer(SinkSettings settings) {
+        return new KafkaProducer<>(deadLetterProperties(settings), new ByteArraySerializer(), new ByteArraySerializer());
+    }
+
+    /** The dead-letter producer's properties. */
+    static Properties deadLetterProperties(SinkSettings settings) {
         Properties p = new Properties();
         p.putAll(settings.extra());
         p.put(ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, settings.bootstrapServers());
         p.put(ProducerConfig.ACKS_CONFIG, "all");
         p.put(ProducerConfig.ENABLE_IDEMPOTENCE_CONFIG, "true");
         p.put(ProducerConfig.CLIENT_ID_CONFIG, "tidemark-dlq-" + settings.groupId());
-        return new KafkaProducer<>(p, new ByteArraySerializer(), new ByteArraySerializer());
+        return p;
     }
 }

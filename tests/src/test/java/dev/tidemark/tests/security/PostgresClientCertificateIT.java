@@ -1,19 +1,14 @@
 package dev.tidemark.tests.security;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.awaitility.Awaitility.await;
 
 import dev.tidemark.devenv.PostgresTls;
 import dev.tidemark.event.TableId;
-import dev.tidemark.testkit.TableComparison;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.DriverManager;
-import java.time.Duration;
-import java.util.List;
 import java.util.concurrent.TimeUnit;
-import org.awaitility.core.ConditionTimeoutException;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -64,16 +59,12 @@ class PostgresClientCertificateIT {
                 () -> source.connect("replica"));
     }
 
-    private interface TargetConnection {
-        Connection open() throws java.sql.SQLException;
-    }
-
     /**
      * {@code tidemark run} of {@code table} into {@code targetUrl}: snapshot, then streamed changes, equal in the
      * target; the walsender uses TLS with the client certificate; SIGTERM; {@code reconcile} finds them equal,
      * {@code status} reads everything, {@code drop --yes} removes the slot; no output shows the key password.
      */
-    private void captureAndReconcile(String name, TableId table, String targetUrl, TargetConnection target) throws Exception {
+    private void captureAndReconcile(String name, TableId table, String targetUrl, TlsSource.TargetConnection target) throws Exception {
         String t = "public." + table.table();
         source.sql("CREATE TABLE " + t + " (id int PRIMARY KEY, status text, total numeric(10,2))",
                 "INSERT INTO " + t + " SELECT g, 'new', g * 1.25 FROM generate_series(1, 300) g");
@@ -82,7 +73,7 @@ class PostgresClientCertificateIT {
         Path log = dir.resolve(name + "-run.log");
         Process run = source.spawn(log, "run", "--config", yaml.toString());
 
-        awaitEqual(run, log, table, target, "the snapshot");
+        source.awaitEqual(run, log, table, target, "the snapshot");
         String replication = source.value("SELECT s.ssl::text || ' ' || s.client_dn FROM pg_stat_ssl s"
                 + " JOIN pg_stat_replication r ON r.pid = s.pid WHERE r.application_name = 'Debezium Streaming'");
         assertThat(replication).as("Debezium's replication connection: TLS and the client certificate").isEqualTo("true /CN=postgres");
@@ -90,7 +81,7 @@ class PostgresClientCertificateIT {
         source.sql("INSERT INTO " + t + " SELECT g, 'late', g FROM generate_series(301, 350) g",
                 "UPDATE " + t + " SET status = 'paid', total = total + 1 WHERE id % 7 = 0",
                 "DELETE FROM " + t + " WHERE id % 11 = 0");
-        awaitEqual(run, log, table, target, "the streamed changes");
+        source.awaitEqual(run, log, table, target, "the streamed changes");
 
         new ProcessBuilder("kill", "-TERM", Long.toString(run.pid())).inheritIO().start().waitFor(10, TimeUnit.SECONDS);
         assertThat(run.waitFor(60, TimeUnit.SECONDS)).as("run stopped after SIGTERM").isTrue();
@@ -142,44 +133,14 @@ class PostgresClientCertificateIT {
         String out = Files.readString(log);
         assertThat(exit).as("exit; output:\n" + out).isEqualTo(2);
         // a configuration error is its heading line and one line per problem
-        assertThat(errorLines(log)).as(out).singleElement().asString().startsWith("tidemark: invalid configuration ");
+        assertThat(TlsSource.errorLines(log)).as(out).singleElement().asString().startsWith("tidemark: invalid configuration ");
         assertThat(out.lines().filter(l -> l.startsWith("  Invalid value ")).toList()).as(out).singleElement().asString()
                 .contains("for configuration source.url: URL parameter sslhostnameverifier has no Debezium setting")
                 .doesNotContain(TlsSource.KEY_PASSWORD);
     }
 
-    /** Runs {@code tidemark run} with {@code url} as its source; asserts a non-zero exit, one error line, no stack trace. */
+    /** Runs {@code tidemark run} with {@code url} as its source; returns its one error line ({@link TlsSource#refusal}). */
     private String refusal(String name, String url) throws Exception {
-        Path log = dir.resolve(name + ".log");
-        int exit = source.runToEnd(log, "run", "--config", source.pipeline(dir, name, url, "public.parcels").toString());
-        String out = Files.readString(log);
-        System.out.println("tidemark run, " + name + ", exit " + exit + ":\n" + out);
-        assertThat(exit).as("exit; output:\n" + out).isNotZero();
-        assertThat(out.lines().filter(l -> l.startsWith("\tat ") || l.startsWith("Caused by: ")).toList()).as(out).isEmpty();
-        List<String> errors = errorLines(log);
-        assertThat(errors).as(out).hasSize(1);
-        return errors.get(0);
-    }
-
-    private static List<String> errorLines(Path log) throws java.io.IOException {
-        return Files.readAllLines(log).stream().filter(l -> l.startsWith("tidemark: ")).toList();
-    }
-
-    private static void awaitEqual(Process run, Path log, TableId table, TargetConnection target, String what) throws Exception {
-        try {
-            await(what + " reached the target").atMost(Duration.ofSeconds(120)).pollInterval(Duration.ofMillis(250))
-                    .until(() -> !run.isAlive() || equal(table, target));
-        } catch (ConditionTimeoutException e) {
-            throw new AssertionError(what + " did not reach the target in 120 s; log:\n" + Files.readString(log), e);
-        }
-        assertThat(run.isAlive()).as("tidemark run still running; its output:\n" + Files.readString(log)).isTrue();
-    }
-
-    private static boolean equal(TableId table, TargetConnection target) {
-        try (Connection s = source.connect(TlsSource.DATABASE); Connection t = target.open()) {
-            return TableComparison.compare(s, table, List.of("id"), t, table.table(), TableComparison.QuoteStyle.DOUBLE).equal();
-        } catch (java.sql.SQLException e) {
-            return false; // target table not created yet
-        }
+        return source.refusal(dir.resolve(name + ".log"), "run", "--config", source.pipeline(dir, name, url, "public.parcels").toString());
     }
 }
