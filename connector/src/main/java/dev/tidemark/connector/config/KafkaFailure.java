@@ -13,9 +13,9 @@ import org.apache.kafka.common.errors.SslAuthenticationException;
  */
 public final class KafkaFailure {
     /**
-     * What a pending admin call fails with once the client's thread died: a plaintext client reads a TLS record's
-     * header as the size of an answer of some 350 MB and runs out of memory allocating it (with a larger heap it waits
-     * instead, and the call times out).
+     * What a pending admin call fails with once the client's thread stopped, as a plaintext client's did on a TLS
+     * listener's answer (read as a response of some 350 MB) in a JVM with a small heap; with a large heap the call
+     * timed out instead.
      */
     static final String CLIENT_STOPPED = "The AdminClient thread has exited";
     private KafkaFailure() {

@@ -18,7 +18,7 @@ class SinkClientSecurityTest {
     @Test
     void theSinkAndItsStartChecksTakeTheSecuritySettings() {
         assertThat(SinkFactory.settings(config, new ReplayFrom.Stored(), SinkChoices.DEFAULT).extra())
-                .containsAllEntriesOf(KafkaSecurityFixture.SECURITY);
+                .containsAllEntriesOf(KafkaSecurityFixture.security());
         assertSecured("the applied-rows probe's consumer", AppliedRowsProbe.consumerProperties(config.kafka().adminProperties()));
     }
 }

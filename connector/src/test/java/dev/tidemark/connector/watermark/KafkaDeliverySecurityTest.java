@@ -8,6 +8,6 @@ import org.junit.jupiter.api.Test;
 class KafkaDeliverySecurityTest {
     @Test
     void theWatermarkProducerTakesTheSecuritySettings() {
-        assertSecured("watermark's producer", KafkaDelivery.producerProperties("k:9093", KafkaSecurityFixture.SECURITY));
+        assertSecured("watermark's producer", KafkaDelivery.producerProperties("k:9093", KafkaSecurityFixture.security()));
     }
 }

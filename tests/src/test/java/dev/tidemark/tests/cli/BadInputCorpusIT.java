@@ -42,6 +42,9 @@ class BadInputCorpusIT {
     private static final List<String> ALWAYS_FORBIDDEN = List.of(Pattern.quote(CANARY), "\\tat [a-z]", "[A-Za-z]Exception\\b",
             "[A-Z][a-z]+\\[\\]", "Cannot invoke");
     private static String pg;
+    /** kafka.properties lines naming a key store and a trust store that do not exist. */
+    private static final String MISSING_STORES = "    ssl.keystore.location: '{dir}/missing-key.p12'\n"
+            + "    ssl.truststore.location: '{dir}/missing-trust.p12'\n";
 
     @TempDir
     Path dir;
@@ -117,6 +120,15 @@ class BadInputCorpusIT {
         c.add(withFile("run: unknown source host says source and host, never the password", 3, "cannot connect to the source at no-such-host\\.invalid:5432",
                 pipeline("jdbc:postgresql://no-such-host.invalid:5432/db?password=" + CANARY, "[public.orders]", "127.0.0.1:1",
                         "jdbc:sqlite:t.db").replace("source:\n", "source:\n  password: " + CANARY + "\n"), "run", "-c", "{dir}/p.yaml"));
+        // kafka.properties secrets (issue 27): the JAAS password, the key-store, key and trust-store passwords
+        c.add(withFile("run: a key store that cannot be read is one line naming it, no Kafka secret", 3,
+                "cannot make a Kafka client for 127\\.0\\.0\\.1:1 from kafka\\.properties \\(security\\.protocol SASL_SSL, sasl\\.mechanism"
+                        + " SCRAM-SHA-512\\): .*missing-(key|trust)\\.p12", kafkaSecured(MISSING_STORES), "run", "-c", "{dir}/p.yaml"));
+        c.add(withFile("run: a JAAS line Kafka rejects is one line, its password not shown", 3,
+                "cannot make a Kafka client for 127\\.0\\.0\\.1:1 .*JAAS", kafkaSecured("").replace(CANARY + "\";'", CANARY + "\"'"),
+                "run", "-c", "{dir}/p.yaml"));
+        c.add(withFile("status: a key store that cannot be read is said, no Kafka secret", 3, "cannot make a Kafka client for 127\\.0\\.0\\.1:1",
+                kafkaSecured(MISSING_STORES), "status", "-c", "{dir}/p.yaml"));
         c.add(new Case("run: a table without primary key is refused and left unchanged", List.of("run", "-c", "{dir}/p.yaml"),
                 Map.of("p.yaml", pipeline("{pg}", "[public.nopk]", "127.0.0.1:1", "jdbc:sqlite:t.db")
                         .replace("source:\n", "source:\n  password: " + CANARY + "\n")), false, 2,
@@ -315,6 +327,19 @@ class BadInputCorpusIT {
     private static String pipeline(String sourceUrl, String tables, String kafka, String targetUrl) {
         return "name: corpus\nsource:\n  url: '" + sourceUrl + "'\n  tables: " + tables + "\nkafka:\n  bootstrapServers: " + kafka
                 + "\ntarget:\n  url: '" + targetUrl + "'\nstateDir: state\n";
+    }
+
+    /**
+     * A pipeline of {@code public.orders} of {@code {pg}} over SASL_SSL to 127.0.0.1:1 whose {@code kafka.properties}
+     * hold the canary as the JAAS password and the key-store, key and trust-store passwords, plus {@code more}
+     * (property lines, each indented by four spaces).
+     */
+    private static String kafkaSecured(String more) {
+        return pipeline("{pg}", "[public.orders]", "127.0.0.1:1", "jdbc:sqlite:t.db").replace("\ntarget:", "\n  properties:\n"
+                + "    security.protocol: SASL_SSL\n    sasl.mechanism: SCRAM-SHA-512\n"
+                + "    sasl.jaas.config: 'org.apache.kafka.common.security.scram.ScramLoginModule required username=\"u\" password=\"" + CANARY + "\";'\n"
+                + "    ssl.keystore.password: " + CANARY + "\n    ssl.key.password: " + CANARY + "\n    ssl.truststore.password: " + CANARY + "\n"
+                + more + "target:");
     }
 
     private static String replicaIdentity(String table) throws Exception {
